@@ -1,0 +1,2 @@
+// Package fuzz holds jsonprune's fuzz targets and the invariants they check.
+package fuzz
