@@ -1,0 +1,221 @@
+package schemaauto
+
+// StateID names a state of an Automaton.
+type StateID int32
+
+// NoState marks an absent transition.
+const NoState StateID = -1
+
+// The two states every automaton starts with, for values that have no
+// schema. They mirror the reference's nil schema: Drop is prune(x, nil),
+// which removes (and reports) every key of an object and recurses into
+// arrays with Drop; Keep is skipPrune(x, nil), which keeps the whole value.
+const (
+	Drop StateID = 0
+	Keep StateID = 1
+)
+
+// TypeSet is a set of JSON value types a state's schema admits.
+type TypeSet uint8
+
+// The JSON value types. TypeInteger is a number without fraction.
+const (
+	TypeNull TypeSet = 1 << iota
+	TypeBoolean
+	TypeInteger
+	TypeNumber
+	TypeString
+	TypeArray
+	TypeObject
+
+	// TypeAny admits every value.
+	TypeAny = TypeNull | TypeBoolean | TypeInteger | TypeNumber | TypeString | TypeArray | TypeObject
+)
+
+// Flags are a state's properties.
+type Flags uint16
+
+const (
+	// Preserve: the state runs in the reference's skipPrune mode
+	// (x-kubernetes-preserve-unknown-fields, or inherited through items):
+	// keys that are neither properties nor additionalProperties are kept.
+	Preserve Flags = 1 << iota
+	// Embedded: x-kubernetes-embedded-resource, or a resource root: the keys
+	// apiVersion, kind and metadata are kept by pruning and coerced
+	// (see PropRole).
+	Embedded
+	// Root: the resource root.
+	Root
+	// Nullable: the schema says nullable: true.
+	Nullable
+	// IntOrString: x-kubernetes-int-or-string.
+	IntOrString
+	// HasDefault: the state's schema has a default value (see Default).
+	HasDefault
+	// DefaultsProps: at least one property of this state has a default.
+	DefaultsProps
+	// Typed: a built-in ObjectMeta state; values of the wrong type are
+	// fatal errors, unknown keys are reported as unknown metadata fields.
+	Typed
+	// Opaque: a raw value never inspected (managedFields[].fieldsV1).
+	Opaque
+	// Time: a metav1.Time string (RFC 3339) or null.
+	Time
+	// APBool: additionalProperties was a boolean (true or false), so its
+	// target carries no schema.
+	APBool
+)
+
+// PropRole says what a property entry is.
+type PropRole uint8
+
+const (
+	// RoleProperty is an ordinary property.
+	RoleProperty PropRole = iota
+	// RoleAPIVersion and RoleKind are apiVersion and kind of an embedded
+	// resource or resource root: kept verbatim by pruning, and coerced to
+	// strings by the ObjectMeta step.
+	RoleAPIVersion
+	RoleKind
+	// RoleMetadata is metadata of an embedded resource or resource root:
+	// Target is the built-in ObjectMeta state.
+	RoleMetadata
+)
+
+// Prop is one property of an object state.
+type Prop struct {
+	Name string
+	// Target is the state of the property's value.
+	Target StateID
+	// Declared is the schema's own state for an embedded meta key (Role
+	// other than RoleProperty), or NoState; null pruning and defaulting
+	// consult it, pruning and coercion do not.
+	Declared StateID
+	Role     PropRole
+}
+
+// State is one entry of the flat state table.
+type State struct {
+	Types TypeSet
+	Flags Flags
+	// Properties are a.props[PropStart:PropEnd], sorted by (length, name).
+	PropStart, PropEnd uint32
+	// Additional is the state of object members that are not properties,
+	// or NoState when the schema has no additionalProperties.
+	Additional StateID
+	// Items is the state of array elements.
+	Items StateID
+	// Default indexes the automaton's default values, or -1.
+	Default int32
+	// Node indexes the automaton's node information (schema path, Go type of
+	// built-in states, the source schema for later value validations).
+	Node int32
+}
+
+// NodeInfo describes where a state comes from. It is consulted when
+// reporting, never on the hot path.
+type NodeInfo struct {
+	// Path is the field.Path of the schema node ("openAPIV3Schema.properties[spec]"),
+	// or the Go field path of a built-in state ("ObjectMeta.labels").
+	Path string
+	// GoType is the Go type a built-in ObjectMeta state decodes into
+	// ("string", "int64", "v1.Time", "map[string]string"...).
+	GoType string
+	// Schema is the source schema node (nil for built-in states); value
+	// validations will be attached from here.
+	Schema *Schema
+}
+
+// Automaton is a compiled structural schema: an immutable, flat table of
+// states, safe for concurrent use.
+type Automaton struct {
+	states   []State
+	props    []Prop
+	nodes    []NodeInfo
+	defaults []defaultValue
+	root     StateID
+	meta     StateID
+	prunes   bool
+}
+
+type defaultValue struct {
+	value any    // the pre-pruned default, a JSON value tree
+	json  []byte // its canonical JSON
+}
+
+// Root returns the state of a resource's top-level object.
+func (a *Automaton) Root() StateID { return a.root }
+
+// ObjectMeta returns the built-in state of metav1.ObjectMeta.
+func (a *Automaton) ObjectMeta() StateID { return a.meta }
+
+// Prunes reports whether unknown fields are pruned. It is false for a CRD
+// with spec.preserveUnknownFields: true, where nothing outside metadata is
+// pruned and nulls are not pruned either.
+func (a *Automaton) Prunes() bool { return a.prunes }
+
+// NumStates returns the number of states.
+func (a *Automaton) NumStates() int { return len(a.states) }
+
+// State returns the state s. It panics if s is out of range.
+func (a *Automaton) State(s StateID) *State { return &a.states[s] }
+
+// Props returns the properties of state s, sorted by (length, name).
+func (a *Automaton) Props(s StateID) []Prop {
+	st := &a.states[s]
+	return a.props[st.PropStart:st.PropEnd]
+}
+
+// Node returns the node information of state s.
+func (a *Automaton) Node(s StateID) *NodeInfo { return &a.nodes[a.states[s].Node] }
+
+// Default returns the pre-pruned default value of state s as a JSON value
+// tree and as canonical JSON (object keys sorted), or false.
+func (a *Automaton) Default(s StateID) (value any, json []byte, ok bool) {
+	d := a.states[s].Default
+	if d < 0 {
+		return nil, nil, false
+	}
+	return a.defaults[d].value, a.defaults[d].json, true
+}
+
+// Lookup finds the property name of object state s. It returns the
+// property's index within Props(s), or -1. It does not allocate.
+func (a *Automaton) Lookup(s StateID, name []byte) int {
+	st := &a.states[s]
+	ps := a.props[st.PropStart:st.PropEnd]
+	n := len(name)
+	if len(ps) <= linearLookupMax {
+		for i := range ps {
+			if len(ps[i].Name) == n && ps[i].Name == string(name) {
+				return i
+			}
+		}
+		return -1
+	}
+	lo, hi := 0, len(ps)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if propLess(ps[m].Name, name) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(ps) && ps[lo].Name == string(name) {
+		return lo
+	}
+	return -1
+}
+
+// linearLookupMax is the property count up to which Lookup scans linearly;
+// above it, it binary-searches. See BenchmarkLookup.
+const linearLookupMax = 8
+
+// propLess orders property names by length, then bytes.
+func propLess(a string, b []byte) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < string(b)
+}

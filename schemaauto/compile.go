@@ -1,0 +1,296 @@
+package schemaauto
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	jperrors "github.com/jsonprune/jsonprune/errors"
+)
+
+// Options control compilation.
+type Options struct {
+	// Skeleton compiles a non-structural schema by its skeleton skel(s)
+	// (see Skeleton) instead of rejecting it. Kubernetes rejects such
+	// schemas; by default so does Compile.
+	Skeleton bool
+}
+
+// NonStructuralError reports a schema that is not structural, with every
+// violation in the reference's order and wording.
+type NonStructuralError struct {
+	Violations jperrors.FieldErrors
+}
+
+func (e *NonStructuralError) Error() string {
+	return "schema is not structural: " + e.Violations.Error()
+}
+
+// Compile checks a bare OpenAPI v3 schema (at path "openAPIV3Schema") and
+// compiles it into an automaton whose root is a resource root, as a CRD
+// version's schema with pruning on. A non-structural schema gives a
+// *NonStructuralError unless opts.Skeleton is set.
+func Compile(s *Schema, opts Options) (*Automaton, error) {
+	p := jperrors.NewFieldPath("openAPIV3Schema")
+	s, err := structuralOrSkeleton(s, p, opts, true)
+	if err != nil {
+		return nil, err
+	}
+	return compile(s, false, p)
+}
+
+// structuralOrSkeleton returns s when it is structural, its skeleton when
+// it is not and opts.Skeleton is set, and the violations otherwise.
+func structuralOrSkeleton(s *Schema, p *jperrors.FieldPath, opts Options, prunes bool) (*Schema, error) {
+	if s == nil {
+		return nil, nil
+	}
+	errs := schemaShapeErrors(s, p, true)
+	if err := newStructuralError(s); err != nil {
+		if len(errs) == 0 {
+			errs = append(errs, jperrors.Invalid(p, "", err.Error()))
+		}
+	} else {
+		errs = append(errs, ValidateStructural(p, s)...)
+	}
+	if len(errs) == 0 {
+		if prunes {
+			if d := unprunedDefaults(s, p); len(d) > 0 {
+				return nil, &NonStructuralError{Violations: d}
+			}
+		}
+		return s, nil
+	}
+	if !opts.Skeleton {
+		return nil, &NonStructuralError{Violations: errs}
+	}
+	return Skeleton(s)
+}
+
+// compiler builds the state table. A state is a schema node in a mode: the
+// reference's prune or skipPrune (preserve) walk. Preserve comes from the
+// node's x-kubernetes-preserve-unknown-fields, or is inherited through
+// items from a preserving parent; properties and additionalProperties
+// always switch back to pruning (reference section 3).
+type compiler struct {
+	a           *Automaton
+	memo        map[memoKey]StateID
+	preserveAll bool // spec.preserveUnknownFields: nothing is pruned
+	defaultIdx  map[*Schema]int32
+	sites       []defaultSite
+}
+
+type memoKey struct {
+	s        *Schema
+	preserve bool
+}
+
+// defaultSite is where a default sits: the steps from the root to its node,
+// used to pre-prune the default wrapped in its surrounding object.
+type defaultSite struct {
+	index int32
+	steps []step
+	path  *jperrors.FieldPath // the schema node's path
+}
+
+// step is one step from an object or array to a child: a property name, the
+// additionalProperties placeholder "*" (as the reference wraps it), or an
+// array element.
+type step struct {
+	key   string
+	index bool
+}
+
+// compile builds the automaton of a structural schema whose path is p. A nil
+// root (a version without schema) admits apiVersion, kind and metadata only.
+func compile(root *Schema, preserveAll bool, p *jperrors.FieldPath) (*Automaton, error) {
+	c := &compiler{
+		a:           &Automaton{prunes: !preserveAll},
+		memo:        map[memoKey]StateID{},
+		preserveAll: preserveAll,
+		defaultIdx:  map[*Schema]int32{},
+	}
+	c.init()
+	if root == nil {
+		root = &Schema{}
+	}
+	c.a.root = c.node(root, false, true, p, nil)
+	if err := c.pruneDefaults(); err != nil {
+		return nil, err
+	}
+	return c.a, nil
+}
+
+// init adds the states every automaton has: Drop, Keep and ObjectMeta.
+func (c *compiler) init() {
+	c.a.nodes = append(c.a.nodes, NodeInfo{Path: "(no schema: pruned)"}, NodeInfo{Path: "(no schema: kept)"})
+	c.a.states = append(c.a.states,
+		State{Types: TypeAny, Additional: NoState, Items: Drop, Default: -1, Node: 0},
+		State{Types: TypeAny, Flags: Preserve, Additional: NoState, Items: Keep, Default: -1, Node: 1},
+	)
+	c.a.meta = buildObjectMeta(c.a)
+}
+
+// node compiles schema s (nil: no schema) in the given mode and returns its state.
+func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, steps []step) StateID {
+	if s == nil {
+		if inherited || c.preserveAll {
+			return Keep
+		}
+		return Drop
+	}
+	preserve := s.preserves() || inherited || c.preserveAll
+	key := memoKey{s, preserve}
+	if id, ok := c.memo[key]; ok && !root {
+		return id
+	}
+	id := StateID(len(c.a.states))
+	c.a.states = append(c.a.states, State{})
+	if !root {
+		c.memo[key] = id
+	}
+	c.a.nodes = append(c.a.nodes, NodeInfo{Path: p.String(), Schema: s})
+	st := State{Types: typeSet(s), Additional: NoState, Default: -1, Node: int32(len(c.a.nodes) - 1)}
+	if preserve {
+		st.Flags |= Preserve
+	}
+	embedded := s.EmbeddedResource || root
+	if embedded {
+		st.Flags |= Embedded
+	}
+	if root {
+		st.Flags |= Root
+	}
+	if s.Nullable {
+		st.Flags |= Nullable
+	}
+	if s.IntOrString {
+		st.Flags |= IntOrString
+	}
+	if s.HasDefault {
+		st.Flags |= HasDefault
+		st.Default = c.defaultFor(s, steps, p)
+	}
+	st.Items = c.node(s.Items, preserve, false, p.Child("items"), append(steps[:len(steps):len(steps)], step{index: true}))
+	if ap := s.AdditionalProperties; ap != nil {
+		if ap.Schema == nil {
+			st.Flags |= APBool
+		}
+		st.Additional = c.node(ap.Schema, false, false, p.Child("additionalProperties"), append(steps[:len(steps):len(steps)], step{key: "*"}))
+	}
+
+	var props []Prop
+	for _, k := range sortedKeys(s.Properties) {
+		t := c.node(s.Properties[k], false, false, p.Child("properties").Key(k), append(steps[:len(steps):len(steps)], step{key: k}))
+		props = append(props, Prop{Name: k, Target: t, Declared: NoState})
+		if c.a.states[t].Flags&HasDefault != 0 {
+			st.Flags |= DefaultsProps
+		}
+	}
+	if embedded {
+		props = addEmbeddedMeta(props, c.a.meta)
+	}
+	sort.Slice(props, func(i, j int) bool { return propLess(props[i].Name, []byte(props[j].Name)) })
+	st.PropStart = uint32(len(c.a.props))
+	c.a.props = append(c.a.props, props...)
+	st.PropEnd = uint32(len(c.a.props))
+	c.a.states[id] = st
+	return id
+}
+
+// addEmbeddedMeta makes apiVersion, kind and metadata of an embedded
+// resource special: pruning keeps them verbatim and does not descend,
+// whatever the schema declares; the declaration is kept for null pruning
+// and defaulting.
+func addEmbeddedMeta(props []Prop, meta StateID) []Prop {
+	for _, m := range []struct {
+		name   string
+		role   PropRole
+		target StateID
+	}{{"apiVersion", RoleAPIVersion, Keep}, {"kind", RoleKind, Keep}, {"metadata", RoleMetadata, meta}} {
+		found := false
+		for i := range props {
+			if props[i].Name == m.name {
+				props[i].Declared, props[i].Target, props[i].Role = props[i].Target, m.target, m.role
+				found = true
+			}
+		}
+		if !found {
+			props = append(props, Prop{Name: m.name, Target: m.target, Declared: NoState, Role: m.role})
+		}
+	}
+	return props
+}
+
+func (c *compiler) defaultFor(s *Schema, steps []step, p *jperrors.FieldPath) int32 {
+	if i, ok := c.defaultIdx[s]; ok {
+		return i
+	}
+	i := int32(len(c.a.defaults))
+	v := deepCopy(s.Default)
+	c.a.defaults = append(c.a.defaults, defaultValue{value: v})
+	c.defaultIdx[s] = i
+	c.sites = append(c.sites, defaultSite{index: i, steps: append([]step(nil), steps...), path: p})
+	return i
+}
+
+// typeSet maps a schema's type (and nullable, int-or-string) to a TypeSet.
+func typeSet(s *Schema) TypeSet {
+	var t TypeSet
+	switch s.Type {
+	case "":
+		t = TypeAny
+	case "object":
+		t = TypeObject
+	case "array":
+		t = TypeArray
+	case "string":
+		t = TypeString
+	case "integer":
+		t = TypeInteger
+	case "number":
+		t = TypeNumber | TypeInteger
+	case "boolean":
+		t = TypeBoolean
+	}
+	if s.IntOrString {
+		t = TypeInteger | TypeString
+		if s.Type != "" && s.Type != "integer" && s.Type != "string" {
+			t |= typeSet(&Schema{Type: s.Type})
+		}
+	}
+	if s.Nullable {
+		t |= TypeNull
+	}
+	return t
+}
+
+// String names the types of a set, e.g. "object|null".
+func (t TypeSet) String() string {
+	if t == TypeAny {
+		return "any"
+	}
+	var names []string
+	for _, n := range []struct {
+		t    TypeSet
+		name string
+	}{{TypeObject, "object"}, {TypeArray, "array"}, {TypeString, "string"}, {TypeNumber, "number"}, {TypeInteger, "integer"}, {TypeBoolean, "boolean"}, {TypeNull, "null"}} {
+		if t&n.t != 0 {
+			if n.t == TypeInteger && t&TypeNumber != 0 {
+				continue
+			}
+			names = append(names, n.name)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, "|")
+}
+
+func (e step) String() string {
+	if e.index {
+		return "[]"
+	}
+	return fmt.Sprintf("%q", e.key)
+}

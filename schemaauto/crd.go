@@ -1,0 +1,258 @@
+package schemaauto
+
+import (
+	"fmt"
+	"reflect"
+
+	jperrors "github.com/jsonprune/jsonprune/errors"
+)
+
+// CRD is a CustomResourceDefinition as jsonprune needs it: its names, its
+// versions and their schemas, and whether pruning is on.
+type CRD struct {
+	// APIVersion is the manifest's apiVersion: apiextensions.k8s.io/v1 or
+	// apiextensions.k8s.io/v1beta1.
+	APIVersion string
+	Name       string // metadata.name
+	Group      string
+	Kind       string
+	Plural     string
+	// PreserveUnknownFields is spec.preserveUnknownFields with the
+	// reference's defaulting: false in v1, true in v1beta1. When true,
+	// nothing outside metadata is pruned.
+	PreserveUnknownFields bool
+	Versions              []*Version
+
+	// topLevel records a v1beta1 spec.validation (applies to every version).
+	topLevel bool
+}
+
+// Version is one entry of spec.versions.
+type Version struct {
+	Name    string
+	Served  bool
+	Storage bool
+	// Schema is the version's openAPIV3Schema; nil when it has none.
+	Schema *Schema
+
+	raw any // the schema as read, to tell identical schemas apart
+}
+
+const (
+	crdV1      = "apiextensions.k8s.io/v1"
+	crdV1beta1 = "apiextensions.k8s.io/v1beta1"
+)
+
+// ParseCRDs reads every CustomResourceDefinition in data: JSON or YAML,
+// one or several documents. A List of CRDs is unpacked. Documents that are
+// not CustomResourceDefinitions are an error.
+func ParseCRDs(data []byte) ([]*CRD, error) {
+	docs, err := parseDocuments(data)
+	if err != nil {
+		return nil, err
+	}
+	var crds []*CRD
+	var add func(i int, doc any) error
+	add = func(i int, doc any) error {
+		m, ok := doc.(map[string]any)
+		if !ok {
+			return fmt.Errorf("document %d: expected an object, got %s", i, describe(doc))
+		}
+		if m["kind"] == "List" || (m["kind"] == "CustomResourceDefinitionList") {
+			items, _ := m["items"].([]any)
+			for _, it := range items {
+				if err := add(i, it); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		c, err := crdFromValue(m)
+		if err != nil {
+			return fmt.Errorf("document %d: %w", i, err)
+		}
+		crds = append(crds, c)
+		return nil
+	}
+	for i, d := range docs {
+		if err := add(i, d); err != nil {
+			return nil, err
+		}
+	}
+	return crds, nil
+}
+
+func crdFromValue(m map[string]any) (*CRD, error) {
+	av, _ := m["apiVersion"].(string)
+	kind, _ := m["kind"].(string)
+	if kind != "CustomResourceDefinition" || (av != crdV1 && av != crdV1beta1) {
+		return nil, fmt.Errorf("not a CustomResourceDefinition: apiVersion %q, kind %q", av, kind)
+	}
+	c := &CRD{APIVersion: av}
+	if md, ok := m["metadata"].(map[string]any); ok {
+		c.Name, _ = md["name"].(string)
+	}
+	spec, ok := m["spec"].(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("CustomResourceDefinition %q: spec: must be an object", c.Name)
+	}
+	c.Group, _ = spec["group"].(string)
+	if names, ok := spec["names"].(map[string]any); ok {
+		c.Kind, _ = names["kind"].(string)
+		c.Plural, _ = names["plural"].(string)
+	}
+	if c.Group == "" || c.Kind == "" {
+		return nil, fmt.Errorf("CustomResourceDefinition %q: spec.group and spec.names.kind are required", c.Name)
+	}
+	c.PreserveUnknownFields = av == crdV1beta1
+	if x, ok := spec["preserveUnknownFields"]; ok && x != nil {
+		b, ok := x.(bool)
+		if !ok {
+			return nil, fmt.Errorf("CustomResourceDefinition %q: spec.preserveUnknownFields: must be a boolean", c.Name)
+		}
+		c.PreserveUnknownFields = b
+	}
+
+	// v1beta1: a top-level spec.validation applies to every version, and a
+	// lone spec.version is the single version.
+	var topRaw any
+	if av == crdV1beta1 {
+		if val, ok := spec["validation"].(map[string]any); ok {
+			if s, ok := val["openAPIV3Schema"]; ok && s != nil {
+				topRaw, c.topLevel = s, true
+			}
+		}
+	}
+	versions, _ := spec["versions"].([]any)
+	if len(versions) == 0 && av == crdV1beta1 {
+		if v, ok := spec["version"].(string); ok && v != "" {
+			versions = []any{map[string]any{"name": v, "served": true, "storage": true}}
+		}
+	}
+	if len(versions) == 0 {
+		return nil, fmt.Errorf("CustomResourceDefinition %q: spec.versions must not be empty", c.Name)
+	}
+	for i, x := range versions {
+		vm, ok := x.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("CustomResourceDefinition %q: spec.versions[%d]: must be an object", c.Name, i)
+		}
+		v := &Version{}
+		v.Name, _ = vm["name"].(string)
+		v.Served, _ = vm["served"].(bool)
+		v.Storage, _ = vm["storage"].(bool)
+		raw := topRaw
+		path := "spec.validation.openAPIV3Schema"
+		if sch, ok := vm["schema"].(map[string]any); ok {
+			if s, ok := sch["openAPIV3Schema"]; ok && s != nil {
+				if c.topLevel {
+					return nil, fmt.Errorf("CustomResourceDefinition %q: spec.versions[%d].schema: Forbidden: top-level and per-version schemas are mutually exclusive", c.Name, i)
+				}
+				raw = s
+				path = fmt.Sprintf("spec.versions[%d].schema.openAPIV3Schema", i)
+			}
+		}
+		if raw != nil {
+			s, err := schemaFromValue(raw, jperrors.NewFieldPath(path))
+			if err != nil {
+				return nil, fmt.Errorf("CustomResourceDefinition %q: %w", c.Name, err)
+			}
+			v.Schema, v.raw = s, raw
+		}
+		c.Versions = append(c.Versions, v)
+	}
+	return c, nil
+}
+
+// Version returns the version named name, or nil.
+func (c *CRD) Version(name string) *Version {
+	for _, v := range c.Versions {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// identicalSchemas reports whether every version carries the same schema,
+// in which case the reference's internal form holds it once, under
+// spec.validation, and reports violations there.
+func (c *CRD) identicalSchemas() bool {
+	for _, v := range c.Versions[1:] {
+		if !reflect.DeepEqual(v.raw, c.Versions[0].raw) {
+			return false
+		}
+	}
+	return true
+}
+
+// Validate checks every version's schema as the API server does when the CRD
+// is created, and returns the schema-related violations in the reference's
+// order and with its paths: "spec.validation.openAPIV3Schema..." when all
+// versions carry the same schema (the internal form the server validates),
+// "spec.versions[i].schema.openAPIV3Schema..." otherwise. An empty result
+// means every schema is structural.
+func (c *CRD) Validate() jperrors.FieldErrors {
+	var errs jperrors.FieldErrors
+	if c.identicalSchemas() {
+		errs = append(errs, validateCRDSchema(c, c.Versions[0].Schema, jperrors.NewFieldPath("spec", "validation"), -1)...)
+	} else {
+		for i, v := range c.Versions {
+			errs = append(errs, validateCRDSchema(c, v.Schema, jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema"), i)...)
+		}
+	}
+	if c.PreserveUnknownFields && c.hasDefaults() {
+		errs = append(errs, jperrors.Invalid(jperrors.NewFieldPath("spec", "preserveUnknownFields"), true, "must be false in order to use defaults in the schema"))
+	}
+	return errs
+}
+
+func (c *CRD) hasDefaults() bool {
+	for _, v := range c.Versions {
+		if hasDefault(v.Schema) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDefault(s *Schema) bool {
+	if s == nil {
+		return false
+	}
+	if s.HasDefault || hasDefault(s.Items) {
+		return true
+	}
+	for _, p := range s.Properties {
+		if hasDefault(p) {
+			return true
+		}
+	}
+	return s.AdditionalProperties != nil && hasDefault(s.AdditionalProperties.Schema)
+}
+
+// validateCRDSchema runs the CRD-validation checks of one schema at fp
+// (the path of its CustomResourceValidation).
+func validateCRDSchema(c *CRD, s *Schema, fp *jperrors.FieldPath, index int) jperrors.FieldErrors {
+	sp := fp.Child("openAPIV3Schema")
+	if s == nil {
+		if !c.PreserveUnknownFields && index >= 0 && c.Versions[index].Served {
+			return jperrors.FieldErrors{jperrors.Required(sp, "because otherwise all fields are pruned")}
+		}
+		return nil
+	}
+	errs := schemaShapeErrors(s, sp, true)
+	if err := newStructuralError(s); err != nil {
+		if len(errs) == 0 {
+			errs = append(errs, jperrors.Invalid(sp, "", err.Error()))
+		}
+		return errs
+	}
+	if v := ValidateStructural(sp, s); len(v) > 0 {
+		return append(errs, v...)
+	}
+	if !c.PreserveUnknownFields {
+		errs = append(errs, unprunedDefaults(s, sp)...)
+	}
+	return errs
+}

@@ -1,0 +1,115 @@
+package schemaauto
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteTo writes a readable dump of the automaton: one block per state
+// with its number, types, flags and source, then its transitions (property
+// → state, * → additionalProperties state, [] → items state) and its
+// default. It implements io.WriterTo.
+func (a *Automaton) WriteTo(w io.Writer) (int64, error) {
+	bw := bufio.NewWriter(w)
+	cw := &countWriter{w: bw}
+	mode := "prunes"
+	if !a.prunes {
+		mode = "preserves unknown fields (spec.preserveUnknownFields)"
+	}
+	fmt.Fprintf(cw, "automaton: %d states, root s%d, ObjectMeta s%d, %s\n", len(a.states), a.root, a.meta, mode)
+	for i := range a.states {
+		a.dumpState(cw, StateID(i))
+	}
+	if err := bw.Flush(); err != nil {
+		return cw.n, err
+	}
+	return cw.n, cw.err
+}
+
+// String returns the dump of WriteTo.
+func (a *Automaton) String() string {
+	var b strings.Builder
+	_, _ = a.WriteTo(&b)
+	return b.String()
+}
+
+func (a *Automaton) dumpState(w io.Writer, id StateID) {
+	st := &a.states[id]
+	n := &a.nodes[st.Node]
+	src := n.Path
+	if n.GoType != "" {
+		src += " (" + n.GoType + ")"
+	}
+	fmt.Fprintf(w, "s%d %s%s  %s\n", id, st.Types, st.Flags.describe(), src)
+	for _, p := range a.props[st.PropStart:st.PropEnd] {
+		fmt.Fprintf(w, "    %q → s%d", p.Name, p.Target)
+		if p.Role != RoleProperty {
+			fmt.Fprintf(w, " (%s", p.Role)
+			if p.Declared != NoState {
+				fmt.Fprintf(w, ", declared s%d", p.Declared)
+			}
+			fmt.Fprint(w, ")")
+		}
+		fmt.Fprintln(w)
+	}
+	if st.Additional != NoState {
+		fmt.Fprintf(w, "    * → s%d\n", st.Additional)
+	}
+	if st.Items != NoState && (st.Types&TypeArray != 0) && id > Keep {
+		fmt.Fprintf(w, "    [] → s%d\n", st.Items)
+	}
+	if st.Default >= 0 {
+		fmt.Fprintf(w, "    default %s\n", a.defaults[st.Default].json)
+	}
+}
+
+var flagNames = []struct {
+	f    Flags
+	name string
+}{
+	{Root, "root"}, {Embedded, "embedded"}, {Preserve, "preserve"}, {Nullable, "nullable"},
+	{IntOrString, "int-or-string"}, {HasDefault, "default"}, {DefaultsProps, "defaults-props"},
+	{Typed, "typed"}, {Opaque, "opaque"}, {Time, "time"}, {APBool, "additional-bool"},
+}
+
+func (f Flags) describe() string {
+	var b strings.Builder
+	for _, n := range flagNames {
+		if f&n.f != 0 {
+			b.WriteByte(' ')
+			b.WriteString(n.name)
+		}
+	}
+	return b.String()
+}
+
+// String names a property role.
+func (r PropRole) String() string {
+	switch r {
+	case RoleAPIVersion:
+		return "apiVersion"
+	case RoleKind:
+		return "kind"
+	case RoleMetadata:
+		return "metadata"
+	}
+	return "property"
+}
+
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}

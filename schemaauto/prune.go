@@ -1,0 +1,51 @@
+package schemaauto
+
+// PruneValue prunes the JSON value tree v in place, starting in state s,
+// exactly as the reference's pruning.PruneWithOptions does on a decoded
+// object (reference section 3), and returns the paths of the removed fields,
+// sorted bytewise as the reference sorts them. It is the whole pruning
+// algorithm over the automaton, on values; the decoder package runs the same
+// transitions on a token stream. PruneValue neither prunes nulls, nor
+// defaults, nor touches metadata; object values must be map[string]any and
+// arrays []any.
+//
+// It is used to pre-prune default values and as an executable statement of
+// the automaton's semantics in tests.
+func (a *Automaton) PruneValue(v any, s StateID) (unknown []string) {
+	a.pruneValue(v, s, "", &unknown)
+	sortStrings(unknown)
+	return unknown
+}
+
+func (a *Automaton) pruneValue(v any, s StateID, path string, unknown *[]string) {
+	st := &a.states[s]
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if i := a.Lookup(s, []byte(k)); i >= 0 {
+				p := &a.props[int(st.PropStart)+i]
+				if p.Role == RoleProperty {
+					a.pruneValue(e, p.Target, joinKey(path, k), unknown)
+				} // embedded apiVersion/kind/metadata: kept untouched
+			} else if st.Additional != NoState {
+				a.pruneValue(e, st.Additional, joinKey(path, k), unknown)
+			} else if st.Flags&Preserve == 0 {
+				delete(x, k)
+				*unknown = append(*unknown, joinKey(path, k))
+			}
+		}
+	case []any:
+		for i, e := range x {
+			a.pruneValue(e, st.Items, path+"["+itoa(i)+"]", unknown)
+		}
+	}
+}
+
+// joinKey appends a key to a pruning path: keys are joined with "." and
+// never escaped (reference section 7.4).
+func joinKey(path, k string) string {
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}

@@ -1,0 +1,140 @@
+package schemaauto
+
+import (
+	"fmt"
+	"strings"
+
+	jperrors "github.com/jsonprune/jsonprune/errors"
+)
+
+// Set is a compiled set of CRDs: one automaton per (group, version, kind).
+// It is immutable and safe for concurrent use.
+type Set struct {
+	entries map[GroupVersionKind]*Entry
+	list    []*Entry
+}
+
+// GroupVersionKind names a served type.
+type GroupVersionKind struct {
+	Group, Version, Kind string
+}
+
+func (g GroupVersionKind) String() string {
+	if g.Group == "" {
+		return g.Version + ", Kind=" + g.Kind
+	}
+	return g.Group + "/" + g.Version + ", Kind=" + g.Kind
+}
+
+// Entry is one compiled CRD version.
+type Entry struct {
+	GVK       GroupVersionKind
+	CRD       *CRD
+	Version   *Version
+	Automaton *Automaton
+	// Skeleton is set when the version's schema is not structural and was
+	// compiled by its skeleton (Options.Skeleton).
+	Skeleton bool
+	// Violations are the structural violations of a CRD that does not prune
+	// (spec.preserveUnknownFields: true) and was compiled as the reference
+	// serves it anyway; empty otherwise.
+	Violations jperrors.FieldErrors
+}
+
+// CRDError reports a CRD that cannot be compiled, with its violations.
+type CRDError struct {
+	CRD        string
+	Violations jperrors.FieldErrors
+	Err        error
+}
+
+func (e *CRDError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("CustomResourceDefinition %q: %v", e.CRD, e.Err)
+	}
+	return fmt.Sprintf("CustomResourceDefinition %q is invalid: %s", e.CRD, e.Violations.Error())
+}
+
+// CompileCRDs compiles every version of every CRD. A CRD whose schemas are
+// not structural gives a *CRDError with the reference's violations, unless
+// opts.Skeleton is set (then its versions are compiled by their skeletons)
+// or it does not prune (spec.preserveUnknownFields: true; then it is
+// compiled as the reference serves it, and the violations are kept in the
+// Entry). Two CRDs serving the same group and kind are an error.
+func CompileCRDs(crds []*CRD, opts Options) (*Set, error) {
+	set := &Set{entries: map[GroupVersionKind]*Entry{}}
+	for _, c := range crds {
+		violations := c.Validate()
+		if len(violations) > 0 && !opts.Skeleton && !c.PreserveUnknownFields {
+			return nil, &CRDError{CRD: c.Name, Violations: violations}
+		}
+		for i, v := range c.Versions {
+			e := &Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v}
+			if _, dup := set.entries[e.GVK]; dup {
+				return nil, &CRDError{CRD: c.Name, Err: fmt.Errorf("%s is served by another CustomResourceDefinition too", e.GVK)}
+			}
+			path := jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema")
+			s := v.Schema
+			if len(violations) > 0 {
+				if c.PreserveUnknownFields && !opts.Skeleton {
+					if err := newStructuralError(s); err != nil {
+						return nil, &CRDError{CRD: c.Name, Err: fmt.Errorf("failed to check validation schema for version %s: %v", v.Name, err)}
+					}
+					e.Violations = violations
+				} else {
+					sk, err := Skeleton(s)
+					if err != nil {
+						return nil, &CRDError{CRD: c.Name, Err: err}
+					}
+					s, e.Skeleton = sk, true
+				}
+			}
+			a, err := compile(s, c.PreserveUnknownFields, path)
+			if err != nil {
+				return nil, &CRDError{CRD: c.Name, Err: err}
+			}
+			e.Automaton = a
+			set.entries[e.GVK] = e
+			set.list = append(set.list, e)
+		}
+	}
+	return set, nil
+}
+
+// Lookup returns the entry for an object's apiVersion and kind. Matching is
+// exact and case-sensitive, as in the reference.
+func (s *Set) Lookup(apiVersion, kind string) (*Entry, bool) {
+	g, v, err := ParseGroupVersion(apiVersion)
+	if err != nil {
+		return nil, false
+	}
+	e, ok := s.entries[GroupVersionKind{g, v, kind}]
+	return e, ok
+}
+
+// LookupGVK returns the entry of a group, version and kind.
+func (s *Set) LookupGVK(gvk GroupVersionKind) (*Entry, bool) {
+	e, ok := s.entries[gvk]
+	return e, ok
+}
+
+// Entries returns every compiled version, in CRD and version order.
+func (s *Set) Entries() []*Entry { return s.list }
+
+// ParseGroupVersion splits an apiVersion as the reference's
+// schema.ParseGroupVersion does: "v1" has the empty group, "g/v" is group g
+// and version v, the empty string is the empty group and version, and more
+// than one slash is the error "unexpected GroupVersion string: <s>".
+func ParseGroupVersion(apiVersion string) (group, version string, err error) {
+	if apiVersion == "" || apiVersion == "/" {
+		return "", "", nil
+	}
+	switch strings.Count(apiVersion, "/") {
+	case 0:
+		return "", apiVersion, nil
+	case 1:
+		i := strings.IndexByte(apiVersion, '/')
+		return apiVersion[:i], apiVersion[i+1:], nil
+	}
+	return "", "", fmt.Errorf("unexpected GroupVersion string: %s", apiVersion)
+}

@@ -1,0 +1,2 @@
+package schemaauto
+func coerceValue(a *Automaton, v any, s StateID) {}
