@@ -194,6 +194,9 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	st.PropStart = uint32(len(c.a.props))
 	c.a.props = append(c.a.props, props...)
 	st.PropEnd = uint32(len(c.a.props))
+	if len(props) > linearLookupMax {
+		st.LenIndex = c.a.indexLengths(props)
+	}
 	c.a.states[id] = st
 	return id
 }

@@ -194,11 +194,16 @@ func (c *CRD) identicalSchemas() bool {
 // means every schema is structural.
 func (c *CRD) Validate() jperrors.FieldErrors {
 	var errs jperrors.FieldErrors
+	for i, v := range c.Versions {
+		if v.Schema == nil && v.Served && !c.PreserveUnknownFields {
+			errs = append(errs, jperrors.Required(jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema"), "because otherwise all fields are pruned"))
+		}
+	}
 	if c.identicalSchemas() {
-		errs = append(errs, validateCRDSchema(c, c.Versions[0].Schema, jperrors.NewFieldPath("spec", "validation"), -1)...)
+		errs = append(errs, validateCRDSchema(c, c.Versions[0].Schema, jperrors.NewFieldPath("spec", "validation"))...)
 	} else {
 		for i, v := range c.Versions {
-			errs = append(errs, validateCRDSchema(c, v.Schema, jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema"), i)...)
+			errs = append(errs, validateCRDSchema(c, v.Schema, jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema"))...)
 		}
 	}
 	if c.PreserveUnknownFields && c.hasDefaults() {
@@ -233,12 +238,9 @@ func hasDefault(s *Schema) bool {
 
 // validateCRDSchema runs the CRD-validation checks of one schema at fp
 // (the path of its CustomResourceValidation).
-func validateCRDSchema(c *CRD, s *Schema, fp *jperrors.FieldPath, index int) jperrors.FieldErrors {
+func validateCRDSchema(c *CRD, s *Schema, fp *jperrors.FieldPath) jperrors.FieldErrors {
 	sp := fp.Child("openAPIV3Schema")
 	if s == nil {
-		if !c.PreserveUnknownFields && index >= 0 && c.Versions[index].Served {
-			return jperrors.FieldErrors{jperrors.Required(sp, "because otherwise all fields are pruned")}
-		}
 		return nil
 	}
 	errs := schemaShapeErrors(s, sp, true)

@@ -34,6 +34,9 @@ func (b metaBuilder) object(path, goType string, fields map[string]StateID) Stat
 		b.a.props = append(b.a.props, Prop{Name: n, Target: fields[n], Declared: NoState})
 	}
 	st.PropEnd = uint32(len(b.a.props))
+	if len(names) > linearLookupMax {
+		st.LenIndex = b.a.indexLengths(b.a.props[st.PropStart:st.PropEnd])
+	}
 	return id
 }
 

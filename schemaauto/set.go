@@ -81,7 +81,8 @@ func CompileCRDs(crds []*CRD, opts Options) (*Set, error) {
 						return nil, &CRDError{CRD: c.Name, Err: fmt.Errorf("failed to check validation schema for version %s: %v", v.Name, err)}
 					}
 					e.Violations = violations
-				} else {
+				} else if _, err := structuralOrSkeleton(s, path, Options{}, !c.PreserveUnknownFields); err != nil {
+					// this version is not structural: compile its skeleton
 					sk, err := Skeleton(s)
 					if err != nil {
 						return nil, &CRDError{CRD: c.Name, Err: err}

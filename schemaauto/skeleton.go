@@ -14,9 +14,10 @@ import (
 //	skel(s) := merge(drop(s), skel(s.allOf[i])..., skel(s.anyOf[i])..., skel(s.oneOf[i])..., skel(s.not))
 //
 // drop(s) keeps type, items, properties and additionalProperties (each
-// child again by skel). merge keeps a type only where every schema that
-// defines one agrees on it, and merges items, every property key, and
-// additionalProperties position by position. So every field that s names
+// child again by skel). merge keeps a type only where every merged schema
+// defines the same one (and a node keeps its own type whatever its
+// junctors say, as s requires it), and merges items, every property key,
+// and additionalProperties position by position. So every field that s names
 // anywhere, even in a branch that cannot validate, is kept by pruning.
 //
 // Choices where the KEP is silent or predates today's schemas (documented
@@ -97,7 +98,12 @@ func skel(s *Schema) *Schema {
 	if len(parts) == 1 {
 		return parts[0]
 	}
-	return merge(parts)
+	m := merge(parts)
+	if parts[0].Type != "" {
+		// s itself requires its type whatever its junctors say.
+		m.Type = parts[0].Type
+	}
+	return m
 }
 
 // drop keeps the skeleton fields of s, their children by skel.
@@ -142,19 +148,14 @@ func drop(s *Schema) *Schema {
 
 // merge merges skeletons position by position.
 func merge(xs []*Schema) *Schema {
-	m := &Schema{}
-	typeAgreed := true
+	m := &Schema{Type: xs[0].Type}
 	var items []*Schema
 	props := map[string][]*Schema{}
 	var aps []*Schema
 	apBool, hasAP := false, false
 	for i, x := range xs {
-		if x.Type != "" {
-			if m.Type == "" && typeAgreed {
-				m.Type = x.Type
-			} else if m.Type != x.Type {
-				typeAgreed = false
-			}
+		if x.Type != m.Type {
+			m.Type = "" // not every schema agrees on one type
 		}
 		m.Nullable = m.Nullable || x.Nullable
 		if x.preserves() {
@@ -180,9 +181,6 @@ func merge(xs []*Schema) *Schema {
 				apBool = apBool || ap.Allows
 			}
 		}
-	}
-	if !typeAgreed {
-		m.Type = ""
 	}
 	if len(items) == 1 {
 		m.Items = items[0]

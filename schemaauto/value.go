@@ -48,15 +48,16 @@ func readJSONValue(dec *jsontext.Decoder) (any, error) {
 	case '{':
 		m := map[string]any{}
 		for dec.PeekKind() != '}' {
-			k, err := dec.ReadToken()
+			kt, err := dec.ReadToken()
 			if err != nil {
 				return nil, err
 			}
+			k := kt.String() // before the next read voids the token
 			v, err := readJSONValue(dec)
 			if err != nil {
 				return nil, err
 			}
-			m[k.String()] = v // last wins, as the reference's map decoding
+			m[k] = v // last wins, as the reference's map decoding
 		}
 		if _, err := dec.ReadToken(); err != nil {
 			return nil, err
