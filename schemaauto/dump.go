@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -19,8 +20,16 @@ func (a *Automaton) WriteTo(w io.Writer) (int64, error) {
 		mode = "preserves unknown fields (spec.preserveUnknownFields)"
 	}
 	fmt.Fprintf(cw, "automaton: %d states, root s%d, ObjectMeta s%d, %s\n", len(a.states), a.root, a.meta, mode)
-	for i := range a.states {
-		a.dumpState(cw, StateID(i))
+	// the schema's states first, then the built-in ObjectMeta states
+	for _, builtin := range []bool{false, true} {
+		if builtin {
+			fmt.Fprintln(cw, "# built-in metav1.ObjectMeta")
+		}
+		for i := range a.states {
+			if (a.states[i].Flags&Typed != 0) == builtin {
+				a.dumpState(cw, StateID(i))
+			}
+		}
 	}
 	if err := bw.Flush(); err != nil {
 		return cw.n, err
@@ -43,7 +52,9 @@ func (a *Automaton) dumpState(w io.Writer, id StateID) {
 		src += " (" + n.GoType + ")"
 	}
 	fmt.Fprintf(w, "s%d %s%s  %s\n", id, st.Types, st.Flags.describe(), src)
-	for _, p := range a.props[st.PropStart:st.PropEnd] {
+	props := append([]Prop(nil), a.props[st.PropStart:st.PropEnd]...)
+	sort.Slice(props, func(i, j int) bool { return props[i].Name < props[j].Name })
+	for _, p := range props {
 		fmt.Fprintf(w, "    %q → s%d", p.Name, p.Target)
 		if p.Role != RoleProperty {
 			fmt.Fprintf(w, " (%s", p.Role)
