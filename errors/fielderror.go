@@ -73,15 +73,12 @@ func (e *FieldError) Body() string {
 }
 
 // RenderValue renders a bad value the way field.Error does: strings quoted
-// with %q, numbers and booleans bare, nil as "null" (quoted, as the
-// reference prints it), anything else as JSON.
+// with %q, numbers and booleans bare, anything else (nil included) as JSON.
 func RenderValue(v any) string {
 	switch t := v.(type) {
-	case nil:
-		return `"null"`
 	case string:
 		return fmt.Sprintf("%q", t)
-	case int, int32, int64, float32, float64, bool:
+	case int32, int64, float32, float64, bool:
 		return fmt.Sprint(t)
 	default:
 		b, err := json.Marshal(t)

@@ -86,3 +86,11 @@ func (p *FieldPath) String() string {
 	}
 	return b.String()
 }
+
+// Parent returns the path without its last element (nil for a root).
+func (p *FieldPath) Parent() *FieldPath {
+	if p == nil {
+		return nil
+	}
+	return p.parent
+}

@@ -26,45 +26,35 @@ func (e *NonStructuralError) Error() string {
 	return "schema is not structural: " + e.Violations.Error()
 }
 
-// Compile checks a bare OpenAPI v3 schema (at path "openAPIV3Schema") and
-// compiles it into an automaton whose root is a resource root, as a CRD
-// version's schema with pruning on. A non-structural schema gives a
-// *NonStructuralError unless opts.Skeleton is set.
+// Compile checks a bare OpenAPI v3 schema as the API server checks a CRD
+// version's schema (at path "openAPIV3Schema") and compiles it into an
+// automaton whose root is a resource root, with pruning on. A schema the
+// server would reject gives a *NonStructuralError, unless opts.Skeleton is
+// set and the schema can be pruned by its skeleton.
 func Compile(s *Schema, opts Options) (*Automaton, error) {
-	p := jperrors.NewFieldPath("openAPIV3Schema")
-	s, err := structuralOrSkeleton(s, p, opts, true)
+	s, _, err := structuralOrSkeleton(s, nil, opts)
 	if err != nil {
 		return nil, err
 	}
-	return compile(s, false, p)
+	return compile(s, false, jperrors.NewFieldPath("openAPIV3Schema"))
 }
 
-// structuralOrSkeleton returns s when it is structural, its skeleton when
-// it is not and opts.Skeleton is set, and the violations otherwise.
-func structuralOrSkeleton(s *Schema, p *jperrors.FieldPath, opts Options, prunes bool) (*Schema, error) {
+// structuralOrSkeleton returns s when the server accepts it (fp is the path
+// of its CustomResourceValidation, nil for a bare schema), its skeleton
+// when it does not and opts.Skeleton is set, and the violations otherwise.
+func structuralOrSkeleton(s *Schema, fp *jperrors.FieldPath, opts Options) (*Schema, bool, error) {
 	if s == nil {
-		return nil, nil
+		return nil, false, nil
 	}
-	errs := schemaShapeErrors(s, p, true)
-	if err := newStructuralError(s); err != nil {
-		if len(errs) == 0 {
-			errs = append(errs, jperrors.Invalid(p, "", err.Error()))
-		}
-	} else {
-		errs = append(errs, ValidateStructural(p, s)...)
-	}
+	errs := validateCRDSchema(s, fp)
 	if len(errs) == 0 {
-		if prunes {
-			if d := unprunedDefaults(s, p); len(d) > 0 {
-				return nil, &NonStructuralError{Violations: d}
-			}
-		}
-		return s, nil
+		return s, false, nil
 	}
 	if !opts.Skeleton {
-		return nil, &NonStructuralError{Violations: errs}
+		return nil, false, &NonStructuralError{Violations: errs}
 	}
-	return Skeleton(s)
+	sk, err := Skeleton(s)
+	return sk, err == nil, err
 }
 
 // compiler builds the state table. A state is a schema node in a mode: the

@@ -174,40 +174,54 @@ func (c *CRD) Version(name string) *Version {
 	return nil
 }
 
-// identicalSchemas reports whether every version carries the same schema,
-// in which case the reference's internal form holds it once, under
-// spec.validation, and reports violations there.
-func (c *CRD) identicalSchemas() bool {
-	for _, v := range c.Versions[1:] {
-		if !reflect.DeepEqual(v.raw, c.Versions[0].raw) {
+// topLevelSchema reports whether the reference's internal form of the CRD
+// holds one schema for all versions under spec.validation: a v1beta1
+// spec.validation, or v1 versions whose schemas are all set and identical
+// (the v1 → internal conversion hoists them, reference section 1.4).
+func (c *CRD) topLevelSchema() bool {
+	if c.APIVersion == crdV1beta1 {
+		return c.topLevel
+	}
+	for _, v := range c.Versions {
+		if v.Schema == nil || (len(c.Versions) > 1 && !reflect.DeepEqual(v.raw, c.Versions[0].raw)) {
 			return false
 		}
 	}
 	return true
 }
 
-// Validate checks every version's schema as the API server does when the CRD
-// is created, and returns the schema-related violations in the reference's
-// order and with its paths: "spec.validation.openAPIV3Schema..." when all
-// versions carry the same schema (the internal form the server validates),
-// "spec.versions[i].schema.openAPIV3Schema..." otherwise. An empty result
-// means every schema is structural.
+// Validate checks the CRD's schemas as the API server does when the CRD is
+// created, and returns the schema-related violations in the reference's
+// order, with its paths: "spec.validation.openAPIV3Schema..." when the
+// server's internal form holds one schema for every version,
+// "spec.versions[i].schema.openAPIV3Schema..." otherwise (reference 1.4).
+// An empty result means the CRD's schemas are accepted.
+//
+// The order is the reference's: versions without a schema, defaults with
+// preserveUnknownFields, each version's schema, the top-level schema, and
+// preserveUnknownFields: true (which a create rejects).
 func (c *CRD) Validate() jperrors.FieldErrors {
 	var errs jperrors.FieldErrors
-	for i, v := range c.Versions {
-		if v.Schema == nil && v.Served && !c.PreserveUnknownFields {
-			errs = append(errs, jperrors.Required(jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema"), "because otherwise all fields are pruned"))
-		}
-	}
-	if c.identicalSchemas() {
-		errs = append(errs, validateCRDSchema(c, c.Versions[0].Schema, jperrors.NewFieldPath("spec", "validation"))...)
-	} else {
+	top := c.topLevelSchema()
+	if !top {
 		for i, v := range c.Versions {
-			errs = append(errs, validateCRDSchema(c, v.Schema, jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema"))...)
+			if v.Schema == nil {
+				errs = append(errs, jperrors.Required(jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema"), ""))
+			}
 		}
 	}
 	if c.PreserveUnknownFields && c.hasDefaults() {
 		errs = append(errs, jperrors.Invalid(jperrors.NewFieldPath("spec", "preserveUnknownFields"), true, "must be false in order to use defaults in the schema"))
+	}
+	if top {
+		errs = append(errs, validateCRDSchema(c.Versions[0].Schema, jperrors.NewFieldPath("spec", "validation"))...)
+	} else {
+		for i, v := range c.Versions {
+			errs = append(errs, validateCRDSchema(v.Schema, jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema"))...)
+		}
+	}
+	if c.PreserveUnknownFields {
+		errs = append(errs, jperrors.Invalid(jperrors.NewFieldPath("spec", "preserveUnknownFields"), true, "cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead"))
 	}
 	return errs
 }
@@ -236,25 +250,3 @@ func hasDefault(s *Schema) bool {
 	return s.AdditionalProperties != nil && hasDefault(s.AdditionalProperties.Schema)
 }
 
-// validateCRDSchema runs the CRD-validation checks of one schema at fp
-// (the path of its CustomResourceValidation).
-func validateCRDSchema(c *CRD, s *Schema, fp *jperrors.FieldPath) jperrors.FieldErrors {
-	sp := fp.Child("openAPIV3Schema")
-	if s == nil {
-		return nil
-	}
-	errs := schemaShapeErrors(s, sp, true)
-	if err := newStructuralError(s); err != nil {
-		if len(errs) == 0 {
-			errs = append(errs, jperrors.Invalid(sp, "", err.Error()))
-		}
-		return errs
-	}
-	if v := ValidateStructural(sp, s); len(v) > 0 {
-		return append(errs, v...)
-	}
-	if !c.PreserveUnknownFields {
-		errs = append(errs, unprunedDefaults(s, sp)...)
-	}
-	return errs
-}

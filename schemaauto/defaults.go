@@ -50,7 +50,7 @@ func unwrap(v any, steps []step) (any, bool) {
 // prunedDefault returns the pre-pruned form of the default at site.
 func (c *compiler) prunedDefault(site defaultSite) (any, bool) {
 	w := wrap(deepCopy(c.a.defaults[site.index].value), site.steps)
-	coerceValue(c.a, w, c.a.root)
+	_ = coerce(c.a, w, c.a.root, nil, true)
 	c.a.pruneValue(w, c.a.root, "", new([]string))
 	return unwrap(w, site.steps)
 }
@@ -100,9 +100,15 @@ func (c *compiler) pruneDefaults() error {
 	return nil
 }
 
-// unprunedDefaults reports, as CRD validation does, every default that
-// pruning would change: "<path>.default: Invalid value: <json>: must not
-// have unknown fields". s must be structural; p is its path.
+// unprunedDefaults reports, as the reference's CRD validation of defaults
+// (defaulting.ValidateDefaults with pruned defaults required) does, every
+// default that pruning would change, "<path>.default: Invalid value:
+// <json>: must not have unknown fields", and the first ObjectMeta coercion
+// error of an embedded resource in a default. Like the reference it prunes
+// each default from its own schema node (an embedded node as a resource
+// root), visits items and properties but not additionalProperties, and
+// skips defaults inside resource meta (apiVersion, kind and metadata of the
+// root and of embedded resources). s must be structural; p is its path.
 func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 	c := &compiler{
 		a:          &Automaton{prunes: true},
@@ -110,14 +116,33 @@ func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 		defaultIdx: map[*Schema]int32{},
 	}
 	c.init()
-	c.a.root = c.node(s, false, true, p, nil)
 	var errs jperrors.FieldErrors
-	for _, site := range c.sites {
-		orig := c.a.defaults[site.index].value
-		v, ok := c.prunedDefault(site)
-		if !ok || !reflect.DeepEqual(v, orig) {
-			errs = append(errs, jperrors.Invalid(site.path.Child("default"), orig, "must not have unknown fields"))
+	// the root is validated as an embedded resource (a resource root)
+	var walk func(s *Schema, p *jperrors.FieldPath, insideMeta, root bool)
+	walk = func(s *Schema, p *jperrors.FieldPath, insideMeta, root bool) {
+		if s == nil {
+			return
+		}
+		embedded := s.EmbeddedResource || root
+		if embedded {
+			insideMeta = false
+		}
+		if s.HasDefault && !insideMeta {
+			st := c.node(s, false, root, p, nil)
+			v := deepCopy(s.Default)
+			c.a.pruneValue(v, st, "", new([]string))
+			if !reflect.DeepEqual(v, s.Default) {
+				errs = append(errs, jperrors.Invalid(p.Child("default"), s.Default, "must not have unknown fields"))
+			}
+			if err := coerce(c.a, deepCopy(s.Default), st, p.Child("default"), false); err != nil {
+				errs = append(errs, &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.Child("default").String(), BadValue: s.Default, Detail: err.Error()})
+			}
+		}
+		walk(s.Items, p.Child("items"), insideMeta, false)
+		for _, k := range sortedKeys(s.Properties) {
+			walk(s.Properties[k], p.Child("properties").Key(k), insideMeta || (embedded && (k == "metadata" || k == "apiVersion" || k == "kind")), false)
 		}
 	}
+	walk(s, p, false, true)
 	return errs
 }

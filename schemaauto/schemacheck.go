@@ -7,10 +7,44 @@ import (
 	jperrors "github.com/jsonprune/jsonprune/errors"
 )
 
-// This file holds the checks that come before the structural rules: the
-// conditions that make the reference's NewStructural conversion fail
-// (reference section 1.2), and the CRD-validation messages that concern the
-// shape of a schema (section 1.5).
+// This file holds the checks around the structural rules, in the order the
+// reference's CRD validation runs them for one CustomResourceValidation
+// (reference sections 1.2, 1.4, 1.5): root nullable; the NewStructural
+// conversion (whose error is shown only when nothing else is wrong), then
+// the structural rules, then the defaults; then the OpenAPI walk of the
+// schema. Where the reference iterates a Go map (properties), it is
+// nondeterministic; jsonprune walks properties in name order.
+//
+// Not reproduced (documented in the README): CEL compilation and cost
+// checks of x-kubernetes-validations, the validation of default values
+// against their value validations and of embedded-resource metadata in
+// defaults, and the status-subresource restriction on the root schema.
+
+// validateCRDSchema checks one schema at fp (the path of its
+// CustomResourceValidation: "spec.validation" or "spec.versions[i].schema").
+func validateCRDSchema(s *Schema, fp *jperrors.FieldPath) jperrors.FieldErrors {
+	if s == nil {
+		return nil
+	}
+	sp := fp.Child("openAPIV3Schema")
+	var errs jperrors.FieldErrors
+	if s.Nullable {
+		errs = append(errs, jperrors.Forbidden(sp.Child("nullable"), "nullable cannot be true at the root"))
+	}
+	var initErr *jperrors.FieldError
+	if err := newStructuralError(s); err != nil {
+		initErr = jperrors.Invalid(sp, "", err.Error())
+	} else if v := ValidateStructural(sp, s); len(v) > 0 {
+		errs = append(errs, v...)
+	} else {
+		errs = append(errs, unprunedDefaults(s, sp)...)
+	}
+	errs = append(errs, openAPIErrors(s, sp, true, metaContext{})...)
+	if len(errs) == 0 && initErr != nil {
+		errs = append(errs, initErr)
+	}
+	return errs
+}
 
 // newStructuralError returns the single error the reference's NewStructural
 // conversion reports for s, or nil.
@@ -58,81 +92,191 @@ func newStructuralError(s *Schema) error {
 
 var supportedTypes = []string{"array", "boolean", "integer", "number", "object", "string"}
 
-// schemaShapeErrors reports the CRD-validation messages about a schema's
-// shape (reference 1.5), walking the schema in a deterministic order
-// (properties sorted by name).
-func schemaShapeErrors(s *Schema, p *jperrors.FieldPath, root bool) jperrors.FieldErrors {
+// metaContext carries what the reference's spec validator knows about the
+// position of a schema: inside resource meta (apiVersion, kind, metadata of
+// the root or an embedded resource), and why defaults are forbidden there.
+type metaContext struct {
+	insideMeta        bool
+	forbidDefaultsWhy string
+}
+
+// openAPIErrors is the reference's OpenAPI walk of a CRD schema (reference
+// 1.5), in its order of checks.
+func openAPIErrors(s *Schema, p *jperrors.FieldPath, root bool, mc metaContext) jperrors.FieldErrors {
 	if s == nil {
 		return nil
 	}
 	var errs jperrors.FieldErrors
 	add := func(e ...*jperrors.FieldError) { errs = append(errs, e...) }
 
-	if ap := s.AdditionalProperties; ap != nil && (ap.Schema != nil || !ap.Allows) && len(s.Properties) > 0 {
-		add(jperrors.Forbidden(p.Child("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
-	}
-	if root && s.Nullable {
-		add(jperrors.Forbidden(p.Child("nullable"), "nullable cannot be true at the root"))
-	}
+	// the spec validator
 	switch s.Type {
 	case "", "array", "boolean", "integer", "number", "object", "string":
-	case "null":
-		add(jperrors.NotSupported(p.Child("type"), s.Type, supportedTypes))
-		add(jperrors.Forbidden(p.Child("type"), "type cannot be set to null, use nullable as an alternative"))
 	default:
 		add(jperrors.NotSupported(p.Child("type"), s.Type, supportedTypes))
 	}
-	if s.PreserveUnknownFields != nil && !*s.PreserveUnknownFields {
-		add(jperrors.Invalid(p.Child("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
+	if s.HasDefault && mc.forbidDefaultsWhy != "" {
+		add(jperrors.Forbidden(p.Child("default"), "must not be set "+mc.forbidDefaultsWhy))
 	}
-	if s.UniqueItems {
-		add(jperrors.Forbidden(p.Child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
-	}
-	for _, k := range []string{"id", "$schema", "$ref", "patternProperties", "dependencies", "additionalItems", "definitions"} {
+	for _, k := range []string{"id", "additionalItems", "patternProperties", "definitions", "dependencies", "$ref"} {
 		if s.Unsupported[k] {
 			add(jperrors.Forbidden(p.Child(k), k+" is not supported"))
 		}
 	}
+	if s.Type == "null" {
+		add(jperrors.Forbidden(p.Child("type"), "type cannot be set to null, use nullable as an alternative"))
+	}
 	if s.ItemsArray != nil {
 		add(jperrors.Forbidden(p.Child("items"), "items must be a schema object and not an array"))
 	}
-
-	for i, x := range s.AllOf {
-		add(schemaShapeErrors(x, p.Child("allOf").Index(i), false)...)
+	if mc.insideMeta && s.EmbeddedResource {
+		add(jperrors.Forbidden(p.Child("x-kubernetes-embedded-resource"), "must not be used inside of resource meta"))
 	}
-	for i, x := range s.AnyOf {
-		add(schemaShapeErrors(x, p.Child("anyOf").Index(i), false)...)
+
+	if s.UniqueItems {
+		add(jperrors.Forbidden(p.Child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"))
+	}
+	if ap := s.AdditionalProperties; ap != nil {
+		if len(s.Properties) > 0 && (!ap.Allows || ap.Schema != nil) {
+			add(jperrors.Forbidden(p.Child("additionalProperties"), "additionalProperties and properties are mutual exclusive"))
+		}
+		sub := mc
+		if mc.insideMeta {
+			sub.forbidDefaultsWhy = "inside additionalProperties applying to object metadata"
+		}
+		add(openAPIErrors(ap.Schema, p.Child("additionalProperties"), false, sub)...)
+	}
+	for _, k := range sortedKeys(s.Properties) {
+		sub := mc
+		if (root || s.EmbeddedResource) && (k == "metadata" || k == "kind" || k == "apiVersion") {
+			sub.insideMeta = true
+			if root {
+				sub.forbidDefaultsWhy = "in top-level " + k
+			}
+		}
+		add(openAPIErrors(s.Properties[k], p.Child("properties").Key(k), false, sub)...)
+	}
+	add(openAPIErrors(s.Not, p.Child("not"), false, mc)...)
+	for i, x := range s.AllOf {
+		add(openAPIErrors(x, p.Child("allOf").Index(i), false, mc)...)
 	}
 	for i, x := range s.OneOf {
-		add(schemaShapeErrors(x, p.Child("oneOf").Index(i), false)...)
+		add(openAPIErrors(x, p.Child("oneOf").Index(i), false, mc)...)
 	}
-	add(schemaShapeErrors(s.Not, p.Child("not"), false)...)
-	for _, k := range sortedKeys(s.Properties) {
-		c := s.Properties[k]
-		cp := p.Child("properties").Key(k)
-		if root && k == "metadata" && c.HasDefault {
-			add(jperrors.Forbidden(cp.Child("default"), "must not be set in top-level metadata"))
+	for i, x := range s.AnyOf {
+		add(openAPIErrors(x, p.Child("anyOf").Index(i), false, mc)...)
+	}
+	add(openAPIErrors(s.Items, p.Child("items"), false, mc)...)
+	for i, x := range s.ItemsArray {
+		add(openAPIErrors(x, p.Child("items").Index(i), false, mc)...)
+	}
+	if s.PreserveUnknownFields != nil && !*s.PreserveUnknownFields {
+		add(jperrors.Invalid(p.Child("x-kubernetes-preserve-unknown-fields"), false, "must be true or undefined"))
+	}
+	add(listAndMapTypeErrors(s, p)...)
+	return errs
+}
+
+// listAndMapTypeErrors checks x-kubernetes-map-type, x-kubernetes-list-type
+// and x-kubernetes-list-map-keys as the reference's OpenAPI walk does.
+func listAndMapTypeErrors(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
+	var errs jperrors.FieldErrors
+	add := func(e ...*jperrors.FieldError) { errs = append(errs, e...) }
+	if s.MapType != nil && s.Type != "object" {
+		if s.Type == "" {
+			add(jperrors.Required(p.Child("type"), "must be object if x-kubernetes-map-type is specified"))
+		} else {
+			add(jperrors.Invalid(p.Child("type"), s.Type, "must be object if x-kubernetes-map-type is specified"))
 		}
-		if (root || s.EmbeddedResource) && k == "metadata" && c.EmbeddedResource {
-			add(jperrors.Forbidden(cp.Child("x-kubernetes-embedded-resource"), "must not be used inside of resource meta"))
+	}
+	if s.MapType != nil && *s.MapType != "atomic" && *s.MapType != "granular" {
+		add(jperrors.NotSupported(p.Child("x-kubernetes-map-type"), *s.MapType, []string{"atomic", "granular"}))
+	}
+	if s.ListType != nil && s.Type != "array" {
+		if s.Type == "" {
+			add(jperrors.Required(p.Child("type"), "must be array if x-kubernetes-list-type is specified"))
+		} else {
+			add(jperrors.Invalid(p.Child("type"), s.Type, "must be array if x-kubernetes-list-type is specified"))
 		}
-		add(schemaShapeErrors(c, cp, false)...)
+	} else if s.ListType != nil && *s.ListType == "set" && s.Items != nil {
+		switch it := s.Items; it.Type {
+		case "array":
+			if it.ListType != nil && *it.ListType != "atomic" {
+				add(jperrors.Invalid(p.Child("items").Child("x-kubernetes-list-type"), *it.ListType, "must be atomic as item of a list with x-kubernetes-list-type=set"))
+			}
+		case "object":
+			if it.MapType == nil || *it.MapType != "atomic" {
+				// the reference reports the items' list type as the value
+				var v any
+				if it.ListType != nil {
+					v = *it.ListType
+				}
+				add(jperrors.Invalid(p.Child("items").Child("x-kubernetes-map-type"), v, "must be atomic as item of a list with x-kubernetes-list-type=set"))
+			}
+		}
 	}
-	if ap := s.AdditionalProperties; ap != nil && ap.Schema != nil {
-		add(schemaShapeErrors(ap.Schema, p.Child("additionalProperties"), false)...)
+	if s.ListType != nil && *s.ListType != "atomic" && *s.ListType != "set" && *s.ListType != "map" {
+		add(jperrors.NotSupported(p.Child("x-kubernetes-list-type"), *s.ListType, []string{"atomic", "map", "set"}))
 	}
-	if s.Items != nil {
-		if s.ListType != nil && *s.ListType == "map" {
+	if len(s.ListMapKeys) > 0 {
+		if s.ListType == nil {
+			add(jperrors.Required(p.Child("x-kubernetes-list-type"), "must be map if x-kubernetes-list-map-keys is non-empty"))
+		} else if *s.ListType != "map" {
+			add(jperrors.Invalid(p.Child("x-kubernetes-list-type"), *s.ListType, "must be map if x-kubernetes-list-map-keys is non-empty"))
+		}
+	}
+	keys := make([]any, len(s.ListMapKeys))
+	for i, k := range s.ListMapKeys {
+		keys[i] = k
+	}
+	if s.ListType != nil && *s.ListType == "map" {
+		if len(s.ListMapKeys) == 0 {
+			add(jperrors.Required(p.Child("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"))
+		}
+		switch {
+		case s.Items == nil && s.ItemsArray == nil:
+			add(jperrors.Required(p.Child("items"), "must have a schema if x-kubernetes-list-type is map"))
+		case s.Items == nil:
+			add(jperrors.Invalid(p.Child("items"), "<tuple>", "must only have a single schema if x-kubernetes-list-type is map"))
+		case s.Items.Type != "object":
+			add(jperrors.Invalid(p.Child("items").Child("type"), s.Items.Type, "must be object if parent array's x-kubernetes-list-type is map"))
+		default:
+			seen := map[string]bool{}
 			for _, k := range s.ListMapKeys {
-				if f, ok := s.Items.Properties[k]; ok && !f.HasDefault && !requires(s.Items, k) {
-					add(jperrors.Required(p.Child("items").Child("properties").Key(k).Child("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"))
+				if f, ok := s.Items.Properties[k]; ok {
+					if f.Type == "array" || f.Type == "object" {
+						add(jperrors.Invalid(p.Child("items").Child("properties").Key(k).Child("type"), s.Items.Type, "must be a scalar type if parent array's x-kubernetes-list-type is map"))
+					}
+				} else {
+					add(jperrors.Invalid(p.Child("x-kubernetes-list-map-keys"), keys, "entries must all be names of item properties"))
+				}
+				if seen[k] {
+					add(jperrors.Invalid(p.Child("x-kubernetes-list-map-keys"), keys, "must not contain duplicate entries"))
+				}
+				seen[k] = true
+			}
+		}
+	}
+	// map and set lists: items not nullable, map keys defaulted or required
+	if s.Items != nil && s.ListType != nil && (*s.ListType == "set" || *s.ListType == "map") {
+		if s.Items.Nullable {
+			add(jperrors.Forbidden(p.Child("items").Child("nullable"), "cannot be nullable when x-kubernetes-list-type is "+*s.ListType))
+		}
+		if *s.ListType == "map" {
+			for _, k := range s.ListMapKeys {
+				f, ok := s.Items.Properties[k]
+				if !ok {
+					continue
+				}
+				kp := p.Child("items").Child("properties").Key(k)
+				if !requires(s.Items, k) && !f.HasDefault {
+					add(jperrors.Required(kp.Child("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"))
+				}
+				if f.Nullable {
+					add(jperrors.Forbidden(kp.Child("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"))
 				}
 			}
 		}
-		add(schemaShapeErrors(s.Items, p.Child("items"), false)...)
-	}
-	for i, x := range s.ItemsArray {
-		add(schemaShapeErrors(x, p.Child("items").Index(i), false)...)
 	}
 	return errs
 }

@@ -81,13 +81,13 @@ func CompileCRDs(crds []*CRD, opts Options) (*Set, error) {
 						return nil, &CRDError{CRD: c.Name, Err: fmt.Errorf("failed to check validation schema for version %s: %v", v.Name, err)}
 					}
 					e.Violations = violations
-				} else if _, err := structuralOrSkeleton(s, path, Options{}, !c.PreserveUnknownFields); err != nil {
-					// this version is not structural: compile its skeleton
-					sk, err := Skeleton(s)
+				} else {
+					// compile this version by its skeleton if it needs one
+					sk, skeleton, err := structuralOrSkeleton(s, path.Parent(), opts)
 					if err != nil {
 						return nil, &CRDError{CRD: c.Name, Err: err}
 					}
-					s, e.Skeleton = sk, true
+					s, e.Skeleton = sk, skeleton
 				}
 			}
 			a, err := compile(s, c.PreserveUnknownFields, path)

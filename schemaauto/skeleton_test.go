@@ -45,7 +45,7 @@ func skeletonJSON(s *Schema) string {
 func TestSkeletonKEPExamples(t *testing.T) {
 	for _, tc := range []struct {
 		name, schema, skeleton string
-		in, pruned           string
+		in, pruned             string
 	}{
 		{"1", `{"properties": {"a": {}, "b": {"type": "string"}, "c": {"not": {}}}}`,
 			`{"properties":{"a":{},"b":{"type":"string"},"c":{}}}`,

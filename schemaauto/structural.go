@@ -84,7 +84,8 @@ func structuralInvariants(s *Schema, lvl level, p *jperrors.FieldPath) jperrors.
 		default:
 			add(jperrors.Required(p.Child("type"), "must not be empty for specified object fields"))
 		}
-	case s.EmbeddedResource && s.AdditionalProperties != nil:
+	}
+	if s.EmbeddedResource && s.AdditionalProperties != nil {
 		add(jperrors.Forbidden(p.Child("additionalProperties"), "must not be used if x-kubernetes-embedded-resource is set"))
 	}
 	if lvl == rootLevel && s.Type != "" && s.Type != "object" {
@@ -192,13 +193,11 @@ func nestedValueValidation(s *Schema, skipAnyOf bool, p *jperrors.FieldPath) jpe
 	for _, k := range sortedKeys(s.Properties) {
 		add(nestedValueValidation(s.Properties[k], false, p.Child("properties").Key(k))...)
 	}
-	if ap := s.AdditionalProperties; ap != nil && ap.Schema != nil {
-		add(nestedValueValidation(ap.Schema, false, p.Child("additionalProperties"))...)
-	}
 	if s.Type != "" {
 		add(jperrors.Forbidden(p.Child("type"), "must be empty to be structural"))
 	}
 	if ap := s.AdditionalProperties; ap != nil && (ap.Schema != nil || ap.Allows) {
+		// forbidden, and not looked into; false is dropped by the reference
 		add(jperrors.Forbidden(p.Child("additionalProperties"), "must be undefined to be structural"))
 	}
 	if s.HasDefault {

@@ -1,2 +1,0 @@
-package schemaauto
-func coerceValue(a *Automaton, v any, s StateID) {}
