@@ -249,4 +249,3 @@ func hasDefault(s *Schema) bool {
 	}
 	return s.AdditionalProperties != nil && hasDefault(s.AdditionalProperties.Schema)
 }
-
