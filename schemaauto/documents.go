@@ -1,16 +1,17 @@
 package schemaauto
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 
-	"go.yaml.in/yaml/v3"
+	"github.com/jsonprune/jsonprune/internal/yaml11"
 )
 
 // parseDocuments reads every document of data, JSON (one or several
-// concatenated values) or YAML (one or several "---" documents).
+// concatenated values) or YAML (one or several "---" documents, resolved as
+// the Kubernetes YAML path resolves them: YAML 1.1 scalars, so a property
+// written `y:` is named "true"). Duplicate keys are an error, as the API
+// server's strict decoding makes them; empty and null documents are
+// skipped.
 func parseDocuments(data []byte) ([]any, error) {
 	if isJSON(data) {
 		docs, err := parseJSONValues(data)
@@ -26,40 +27,16 @@ func parseDocuments(data []byte) ([]any, error) {
 	return decodeYAML(data)
 }
 
-// decodeYAML is an interim YAML reader (yaml v3 resolution).
 func decodeYAML(data []byte) ([]any, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var out []any
-	for {
-		var v any
-		err := dec.Decode(&v)
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if v == nil {
-			continue
-		}
-		out = append(out, normalizeYAMLValue(v))
+	docs, err := yaml11.Decode(data, yaml11.Options{})
+	if err != nil {
+		return nil, err
 	}
-}
-
-func normalizeYAMLValue(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, e := range t {
-			t[k] = normalizeYAMLValue(e)
+	out := docs[:0]
+	for _, d := range docs {
+		if d != nil {
+			out = append(out, d)
 		}
-		return t
-	case []any:
-		for i, e := range t {
-			t[i] = normalizeYAMLValue(e)
-		}
-		return t
-	case int:
-		return int64(t)
 	}
-	return v
+	return out, nil
 }

@@ -11,7 +11,8 @@ import (
 // WriteTo writes a readable dump of the automaton: one block per state
 // with its number, types, flags and source, then its transitions (property
 // → state, * → additionalProperties state, [] → items state) and its
-// default. It implements io.WriterTo.
+// default. The built-in ObjectMeta states are summarised in one line. It
+// implements io.WriterTo.
 func (a *Automaton) WriteTo(w io.Writer) (int64, error) {
 	bw := bufio.NewWriter(w)
 	cw := &countWriter{w: bw}
@@ -20,16 +21,21 @@ func (a *Automaton) WriteTo(w io.Writer) (int64, error) {
 		mode = "preserves unknown fields (spec.preserveUnknownFields)"
 	}
 	fmt.Fprintf(cw, "automaton: %d states, root s%d, ObjectMeta s%d, %s\n", len(a.states), a.root, a.meta, mode)
-	// the schema's states first, then the built-in ObjectMeta states
-	for _, builtin := range []bool{false, true} {
-		if builtin {
-			fmt.Fprintln(cw, "# built-in metav1.ObjectMeta")
-		}
-		for i := range a.states {
-			if (a.states[i].Flags&Typed != 0) == builtin {
-				a.dumpState(cw, StateID(i))
+	// the schema's states; the built-in ObjectMeta states (the same in
+	// every automaton, see objectmeta.go) are summarised in one line
+	lo, hi := -1, -1
+	for i := range a.states {
+		if a.states[i].Flags&Typed != 0 {
+			if lo < 0 {
+				lo = i
 			}
+			hi = i
+			continue
 		}
+		a.dumpState(cw, StateID(i))
+	}
+	if lo >= 0 {
+		fmt.Fprintf(cw, "s%d-s%d built-in metav1.ObjectMeta (root s%d)\n", lo, hi, a.meta)
 	}
 	if err := bw.Flush(); err != nil {
 		return cw.n, err
