@@ -1,0 +1,102 @@
+package schemaauto
+
+import "testing"
+
+// TestCompileFlags checks that every extension and generic flag reaches its
+// state, and the transitions of the reference's two pruning modes.
+func TestCompileFlags(t *testing.T) {
+	a := widget(t)
+	prop := func(s StateID, name string) *Prop {
+		t.Helper()
+		i := a.Lookup(s, []byte(name))
+		if i < 0 {
+			t.Fatalf("s%d has no property %q", s, name)
+		}
+		return &a.Props(s)[i]
+	}
+	root := a.Root()
+	if f := a.State(root).Flags; f&(Root|Embedded) != Root|Embedded || f&Preserve != 0 {
+		t.Errorf("root flags %s", f.describe())
+	}
+	for _, m := range []struct {
+		name string
+		role PropRole
+	}{{"apiVersion", RoleAPIVersion}, {"kind", RoleKind}, {"metadata", RoleMetadata}} {
+		if p := prop(root, m.name); p.Role != m.role || p.Declared != NoState {
+			t.Errorf("root %s: %+v", m.name, p)
+		}
+	}
+	if prop(root, "metadata").Target != a.ObjectMeta() {
+		t.Error("root metadata does not lead to ObjectMeta")
+	}
+	spec := prop(root, "spec").Target
+	for _, tc := range []struct {
+		name  string
+		flags Flags
+		types TypeSet
+	}{
+		{"nullableField", Nullable, TypeString | TypeNull},
+		{"defaulted", HasDefault, TypeString},
+		{"nullableDefaulted", Nullable | HasDefault, TypeString | TypeNull},
+		{"intOrString", IntOrString, TypeInteger | TypeString},
+		{"anyVal", Preserve, TypeAny},
+		{"preserved", Preserve, TypeObject},
+		{"embedded", Embedded | Preserve, TypeObject},
+		{"embeddedStrict", Embedded, TypeObject},
+		{"apTrue", APBool, TypeObject},
+		{"ratio", 0, TypeNumber | TypeInteger},
+	} {
+		st := a.State(prop(spec, tc.name).Target)
+		if st.Flags != tc.flags || st.Types != tc.types {
+			t.Errorf("%s: flags %q types %s, want %q %s", tc.name, st.Flags.describe(), st.Types, tc.flags.describe(), tc.types)
+		}
+	}
+	if a.State(spec).Flags&DefaultsProps == 0 {
+		t.Error("spec has defaulted properties")
+	}
+	// additionalProperties: true prunes like a nil schema
+	if ap := a.State(prop(spec, "apTrue").Target).Additional; ap != Drop {
+		t.Errorf("apTrue additionalProperties → s%d, want Drop", ap)
+	}
+	// preserve is inherited through items, not through properties
+	pl := a.State(prop(spec, "preservedList").Target)
+	item := a.State(pl.Items)
+	if item.Flags&Preserve == 0 || a.State(a.Props(pl.Items)[a.Lookup(pl.Items, []byte("k"))].Target).Flags&Preserve != 0 {
+		t.Error("preserve must be inherited by items and reset by properties")
+	}
+	// an array of a plain schema without items schema drops objects
+	if a.State(prop(spec, "list").Target).Items == Drop {
+		t.Error("list has an items schema")
+	}
+	// embedded strict: declared spec is ordinary; meta keys built in
+	es := prop(spec, "embeddedStrict").Target
+	if p := prop(es, "metadata"); p.Role != RoleMetadata || p.Target != a.ObjectMeta() {
+		t.Errorf("embedded metadata %+v", p)
+	}
+	// ObjectMeta knows its fields and types
+	om := a.ObjectMeta()
+	if n := a.Node(prop(om, "generation").Target); n.GoType != "int64" {
+		t.Errorf("generation Go type %q", n.GoType)
+	}
+	if st := a.State(prop(a.State(prop(om, "managedFields").Target).Items, "fieldsV1").Target); st.Flags&Opaque == 0 {
+		t.Error("fieldsV1 is opaque")
+	}
+	if st := a.State(prop(om, "labels").Target); st.Additional == NoState || a.State(st.Additional).Types&TypeString == 0 {
+		t.Error("labels is a map of strings")
+	}
+}
+
+// TestEmbeddedDeclaredMeta: a declared apiVersion/kind/metadata of an
+// embedded resource stays reachable for null pruning and defaults.
+func TestEmbeddedDeclaredMeta(t *testing.T) {
+	a := mustCompile(t, `{"type":"object","properties":{"e":{"type":"object","x-kubernetes-embedded-resource":true,
+		"properties":{"kind":{"type":"string","default":"K"},"metadata":{"type":"object"},"spec":{"type":"object"}}}}}`)
+	e := a.Props(a.Root())[a.Lookup(a.Root(), []byte("e"))].Target
+	k := a.Props(e)[a.Lookup(e, []byte("kind"))]
+	if k.Role != RoleKind || k.Target != Keep || k.Declared == NoState || a.State(k.Declared).Flags&HasDefault == 0 {
+		t.Errorf("kind %+v", k)
+	}
+	if a.State(e).Flags&DefaultsProps == 0 {
+		t.Error("DefaultsProps must see the declared kind's default")
+	}
+}
