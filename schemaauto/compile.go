@@ -81,6 +81,7 @@ type defaultSite struct {
 	index int32
 	steps []step
 	path  *jperrors.FieldPath // the schema node's path
+	state StateID             // a state of the node, for nested defaults
 }
 
 // step is one step from an object or array to a child: a property name, the
@@ -159,7 +160,7 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	}
 	if s.HasDefault {
 		st.Flags |= HasDefault
-		st.Default = c.defaultFor(s, steps, p)
+		st.Default = c.defaultFor(s, steps, p, id)
 	}
 	st.Items = c.node(s.Items, preserve, false, p.Child("items"), append(steps[:len(steps):len(steps)], step{index: true}))
 	if ap := s.AdditionalProperties; ap != nil {
@@ -215,7 +216,7 @@ func addEmbeddedMeta(props []Prop, meta StateID) []Prop {
 	return props
 }
 
-func (c *compiler) defaultFor(s *Schema, steps []step, p *jperrors.FieldPath) int32 {
+func (c *compiler) defaultFor(s *Schema, steps []step, p *jperrors.FieldPath, id StateID) int32 {
 	if i, ok := c.defaultIdx[s]; ok {
 		return i
 	}
@@ -223,7 +224,7 @@ func (c *compiler) defaultFor(s *Schema, steps []step, p *jperrors.FieldPath) in
 	v := deepCopy(s.Default)
 	c.a.defaults = append(c.a.defaults, defaultValue{value: v})
 	c.defaultIdx[s] = i
-	c.sites = append(c.sites, defaultSite{index: i, steps: append([]step(nil), steps...), path: p})
+	c.sites = append(c.sites, defaultSite{index: i, steps: append([]step(nil), steps...), path: p, state: id})
 	return i
 }
 

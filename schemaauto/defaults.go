@@ -71,13 +71,30 @@ func (c *compiler) pruneDefaults() error {
 		}
 		if d.value == nil {
 			removed[site.index] = true
-			continue
 		}
-		d.json = marshalCanonical(d.value)
 	}
-	if len(removed) == 0 {
-		return nil
+	if len(removed) > 0 {
+		c.dropDefaults(removed)
 	}
+	// A default's own fields get their defaults when it is inserted
+	// (reference section 6): apply them once, here, in site order so that
+	// nested defaults are final before their parents copy them.
+	for i := len(c.sites) - 1; i >= 0; i-- {
+		site := c.sites[i]
+		if d := &c.a.defaults[site.index]; !removed[site.index] {
+			d.value = c.a.DefaultValue(d.value, site.state)
+		}
+	}
+	for i := range c.a.defaults {
+		if d := &c.a.defaults[i]; !removed[int32(i)] {
+			d.json = marshalCanonical(d.value)
+		}
+	}
+	return nil
+}
+
+// dropDefaults removes the defaults whose place was pruned away.
+func (c *compiler) dropDefaults(removed map[int32]bool) {
 	for i := range c.a.states {
 		st := &c.a.states[i]
 		if st.Default >= 0 && removed[st.Default] {
@@ -97,7 +114,6 @@ func (c *compiler) pruneDefaults() error {
 			}
 		}
 	}
-	return nil
 }
 
 // unprunedDefaults reports, as the reference's CRD validation of defaults

@@ -150,7 +150,7 @@ func TestDefaultsArePrePruned(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"o": `{"a":"x"}`, "o.w": `7`, "l[]": `{"p":"d"}`, "m*": `{"y":"1"}`, "keep": `{"any":{"x":1}}`, "n": `1`,
+		"o": `{"a":"x","w":7}`, "o.w": `7`, "l[]": `{"p":"d"}`, "m*": `{"y":"1"}`, "keep": `{"any":{"x":1}}`, "n": `1`,
 	}
 	got := map[string]string{}
 	root := a.Root()
@@ -186,5 +186,29 @@ func TestUnprunedDefaultsAreReported(t *testing.T) {
 	want := `schema is not structural: openAPIV3Schema.properties[o].default: Invalid value: {"a":"x","unk":1}: must not have unknown fields`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// TestDefaultValue runs the reference's defaulting (section 6) over the
+// automaton: nested defaults, nulls, additionalProperties and items.
+func TestDefaultValue(t *testing.T) {
+	a, err := compile(mustSchema(t, `{"type":"object","properties":{
+		"o":{"type":"object","properties":{"x":{"type":"integer"},"w":{"type":"integer","default":7}},"default":{"x":1}},
+		"n":{"type":"string","default":"d"},
+		"nn":{"type":"string","nullable":true,"default":"d"},
+		"m":{"type":"object","additionalProperties":{"type":"string","default":"ap"}},
+		"l":{"type":"array","items":{"type":"string","default":"I"}}}}`), false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{}`, `{"n":"d","nn":"d","o":{"w":7,"x":1}}`},
+		{`{"n":null,"nn":null,"o":{}}`, `{"n":"d","nn":null,"o":{"w":7}}`},
+		{`{"m":{"a":null,"b":"x"},"l":[null,"x"]}`, `{"l":["I","x"],"m":{"a":"ap","b":"x"},"n":"d","nn":"d","o":{"w":7,"x":1}}`},
+	} {
+		v := a.DefaultValue(mustJSON(t, tc.in), a.Root())
+		if got := string(marshalCanonical(v)); got != tc.want {
+			t.Errorf("Default(%s)\n got %s\nwant %s", tc.in, got, tc.want)
+		}
 	}
 }

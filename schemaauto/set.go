@@ -3,6 +3,7 @@ package schemaauto
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
 )
@@ -12,7 +13,13 @@ import (
 type Set struct {
 	entries map[GroupVersionKind]*Entry
 	list    []*Entry
+	// noSchema holds, per served group and kind, the automaton of a version
+	// the CRD does not list: the reference prunes such objects with a nil
+	// schema (everything but apiVersion, kind and metadata goes).
+	noSchema map[groupKind]*Automaton
 }
+
+type groupKind struct{ group, kind string }
 
 // GroupVersionKind names a served type.
 type GroupVersionKind struct {
@@ -62,8 +69,13 @@ func (e *CRDError) Error() string {
 // compiled as the reference serves it, and the violations are kept in the
 // Entry). Two CRDs serving the same group and kind are an error.
 func CompileCRDs(crds []*CRD, opts Options) (*Set, error) {
-	set := &Set{entries: map[GroupVersionKind]*Entry{}}
+	set := &Set{entries: map[GroupVersionKind]*Entry{}, noSchema: map[groupKind]*Automaton{}}
 	for _, c := range crds {
+		none, err := compile(nil, c.PreserveUnknownFields, jperrors.NewFieldPath("openAPIV3Schema"))
+		if err != nil {
+			return nil, &CRDError{CRD: c.Name, Err: err}
+		}
+		set.noSchema[groupKind{c.Group, c.Kind}] = none
 		violations := c.Validate()
 		if len(violations) > 0 && !opts.Skeleton && !c.PreserveUnknownFields {
 			return nil, &CRDError{CRD: c.Name, Violations: violations}
@@ -113,6 +125,24 @@ func (s *Set) Lookup(apiVersion, kind string) (*Entry, bool) {
 	return e, ok
 }
 
+// Resolve finds the automaton for an object's apiVersion and kind, as the
+// reference's CR handler selects the structural schema: exact,
+// case-sensitive group and kind; the version picks the schema. It returns
+// the entry's automaton; for a group and kind the set serves in another
+// version, an automaton without schema (the reference prunes everything but
+// apiVersion, kind and metadata) and a nil entry; for an object the set does
+// not serve, nil and nil. A malformed apiVersion is the reference's error.
+func (s *Set) Resolve(apiVersion, kind string) (*Automaton, *Entry, error) {
+	g, v, err := ParseGroupVersion(apiVersion)
+	if err != nil {
+		return nil, nil, err
+	}
+	if e, ok := s.entries[GroupVersionKind{g, v, kind}]; ok {
+		return e.Automaton, e, nil
+	}
+	return s.noSchema[groupKind{g, kind}], nil, nil
+}
+
 // LookupGVK returns the entry of a group, version and kind.
 func (s *Set) LookupGVK(gvk GroupVersionKind) (*Entry, bool) {
 	e, ok := s.entries[gvk]
@@ -139,3 +169,17 @@ func ParseGroupVersion(apiVersion string) (group, version string, err error) {
 	}
 	return "", "", fmt.Errorf("unexpected GroupVersion string: %s", apiVersion)
 }
+
+var passThrough = sync.OnceValue(func() *Automaton {
+	t := true
+	a, err := compile(&Schema{Type: "object", PreserveUnknownFields: &t}, false, jperrors.NewFieldPath("openAPIV3Schema"))
+	if err != nil {
+		panic(err)
+	}
+	return a
+})
+
+// PassThrough returns the automaton for objects no CRD serves: everything
+// is kept, and only what the reference does to every custom resource body
+// happens (root metadata normalised, duplicates detected).
+func PassThrough() *Automaton { return passThrough() }

@@ -46,14 +46,12 @@ func (e *LimitError) Error() string {
 	b.WriteString("yaml: line ")
 	b.WriteString(strconv.Itoa(e.Line))
 	b.WriteString(": ")
-	if e.Limit == "MaxDepth" {
-		b.WriteString(e.Detail)
-	} else {
+	if e.Limit != "MaxDepth" {
 		b.WriteString("document contains excessive aliasing: ")
-		b.WriteString(e.Detail)
-		if e.Alias != "" {
-			fmt.Fprintf(&b, " (expanding alias *%s of line %d)", e.Alias, e.AliasLine)
-		}
+	}
+	b.WriteString(e.Detail)
+	if e.Alias != "" {
+		fmt.Fprintf(&b, " (expanding alias *%s of line %d)", e.Alias, e.AliasLine)
 	}
 	b.WriteString(" [")
 	b.WriteString(e.Limit)

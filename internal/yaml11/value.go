@@ -16,9 +16,9 @@ const (
 	// the JSON decoders of the reference path reject the 10001st level.
 	DefaultMaxDepth = 10000
 	// DefaultMaxAliasNodes caps the nodes one document may produce through alias expansion. It is
-	// the budget go-yaml v2's own rule is sized for (its comments: "400,000 decode operations is
-	// ~100MB of allocations in worst-case scenarios"); that rule lets a document of about a million
-	// nodes expand more than a million.
+	// the size go-yaml v2's own rule is built around (400,000 decoded nodes, about 100 MB in the
+	// worst case), which that rule alone would let a document of about a million nodes exceed
+	// threefold.
 	DefaultMaxAliasNodes = 400_000
 	// DefaultMaxAliasRatio caps alias-expanded nodes per node of the document itself, once the
 	// expansion exceeds AliasRatioFloor nodes. go-yaml v2 allows up to 99 for documents under
@@ -93,9 +93,10 @@ func (o Options) withDefaults() Options {
 // an invalid merge, a mapping or sequence used as a key, an alias that contains itself, excessive
 // aliasing) together with the limits of opts (*LimitError); then an unsupported key (null, or an
 // integer above math.MaxInt64), whose text includes the key's value as the reference renders it
-// (where there are several, the first in document order, with the last value given to that key
-// in its mapping; the reference picks one at random); then a non-finite float, the first in
-// json.Marshal's order (object keys sorted).
+// (where there are several, the first met walking the document in order, a key before the keys
+// inside its value, with the last value given to that key in its mapping; the reference picks one
+// at random among the keys of a mapping); then a non-finite float, the first in json.Marshal's
+// order (object keys sorted).
 func ToValue(doc *yaml.Node, opts Options) (any, error) {
 	c := converter{opts: opts.withDefaults(), root: doc, ownNodes: -1}
 	return c.run(doc)
@@ -377,17 +378,20 @@ func (c *converter) fill(n *yaml.Node, ms *mapState) error {
 			return err
 		}
 		jk, plain, ok := jsonKey(key)
+		if !ok {
+			// Recorded before the value is walked: the reference meets a bad key before the
+			// keys inside its value.
+			c.badKey(ms, k, key, v)
+		}
 		c.path = append(c.path, pathSeg{key: jk, index: -1})
 		val, err := c.value(v)
 		c.path = c.path[:len(c.path)-1]
 		if err != nil {
 			return err
 		}
-		if !ok {
-			c.badKey(ms, k, key, v)
-			continue
+		if ok {
+			c.set(ms, jk, plain, key, val, v)
 		}
-		c.set(ms, jk, plain, key, val, v)
 	}
 	return nil
 }

@@ -200,6 +200,7 @@ func TestToValueFatal(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"null key, with its last value", "~: 1\n~: {b: [1, 2.5, yes, ~]}\n", `unsupported map key of type: %!s(<nil>), key: <nil>, value: map[interface {}]interface {}{"b":[]interface {}{1, 2.5, true, interface {}(nil)}}`},
 		{"null key", "? ~\n: a\n", `unsupported map key of type: %!s(<nil>), key: <nil>, value: "a"`},
+		{"null key around a null key: the outer one", "~: {~: 1}\n", `unsupported map key of type: %!s(<nil>), key: <nil>, value: map[interface {}]interface {}{interface {}(nil):1}`},
 		{"uint64 key", "18446744073709551615: a\n", `unsupported map key of type: uint64, key: 0xffffffffffffffff, value: "a"`},
 		{"complex key", "? {a: 1}\n: x\n", `yaml: invalid map key: map[interface {}]interface {}{"a":1}`},
 		{"sequence key", "? [1, 2]\n: x\n", `yaml: invalid map key: []interface {}{1, 2}`},

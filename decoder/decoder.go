@@ -1,0 +1,295 @@
+package decoder
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/schemaauto"
+)
+
+// Decoder decodes Kubernetes custom resources against compiled schemas, in
+// one pass over the JSON tokens of each document. A Decoder is not safe for
+// concurrent use; reuse one per goroutine for many documents, so that its
+// buffers are reused (steady-state pruning allocates nothing).
+type Decoder struct {
+	set   *schemaauto.Set
+	fixed *schemaauto.Automaton
+	cfg   config
+
+	// the current document
+	doc     []byte
+	rd      bytes.Buffer
+	preRd   bytes.Buffer
+	jd      *jsontext.Decoder
+	pre     *jsontext.Decoder
+	a       *schemaauto.Automaton
+	entry   *schemaauto.Entry
+	out     outKind
+	buf     []byte // bytes output
+	ownDups bool   // detect duplicates ourselves (slow path)
+	depth   int
+	fatal   *jperrors.DecodeError
+	rank    int
+
+	// case-insensitive apiVersion/kind of the root, as the reference's
+	// version/kind pre-scan sees them (last wins)
+	ciAPIVersion, ciKind ciValue
+
+	// paths and findings
+	names       []byte
+	path        []seg
+	texts       []byte
+	recs        [numGroups][]rec
+	droppedDups int
+	dropped     int
+	scratch     []byte
+	metaOffsets []metaOffset
+
+	// duplicate tracking (slow path) and defaults: per open object
+	seenBits  []uint64
+	objNames  []nameSpan
+	seenNames []byte
+	members   []member
+
+	res Result
+}
+
+type outKind uint8
+
+const (
+	outNone outKind = iota
+	outBytes
+	outMap
+)
+
+// New returns a Decoder for the objects served by set: each document is
+// matched by its apiVersion and kind (exact, as the reference matches them)
+// and decoded with that version's automaton. Documents of kinds the set
+// does not serve are kept whole, their metadata normalised.
+func New(set *schemaauto.Set, opts ...Option) *Decoder {
+	d := &Decoder{set: set, cfg: defaultConfig()}
+	for _, o := range opts {
+		o(&d.cfg)
+	}
+	return d
+}
+
+// NewForAutomaton returns a Decoder that decodes every document with a,
+// whatever its apiVersion and kind, as the schema of the one CRD version a
+// caller serves.
+func NewForAutomaton(a *schemaauto.Automaton, opts ...Option) *Decoder {
+	d := New(nil, opts...)
+	d.fixed = a
+	return d
+}
+
+// Result describes the last document decoded.
+type Result struct {
+	d *Decoder
+	// Entry is the CRD version the document was decoded with; nil when no
+	// CRD of the set serves it (or with NewForAutomaton).
+	Entry *schemaauto.Entry
+	// Pruned reports whether the document was pruned against a schema;
+	// false for documents kept whole.
+	Pruned bool
+}
+
+// Len returns the number of findings of the last document.
+func (r *Result) Len() int { return r.d.numFindings() }
+
+// Findings returns the findings of the last document, in the reference's
+// order. The slice is newly allocated.
+func (r *Result) Findings() []jperrors.Finding {
+	d := r.d
+	out := make([]jperrors.Finding, 0, d.numFindings())
+	for g := range numGroups {
+		for _, x := range d.recs[g] {
+			f := jperrors.Finding{
+				Type:    x.typ,
+				Path:    string(d.texts[x.pathStart:x.pathEnd]),
+				Pointer: string(d.texts[x.ptrStart:x.ptrEnd]),
+				Offset:  x.offset,
+			}
+			if d.doc != nil {
+				f.Line, f.Column = jperrors.LineColumn(d.doc, x.offset)
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Err returns the strict decoding error of the last document (the
+// reference's "strict decoding error: ..."), or nil when it had no findings.
+func (r *Result) Err() error {
+	if r.d.numFindings() == 0 {
+		return nil
+	}
+	return &jperrors.StrictError{Findings: r.Findings(), Dropped: r.d.droppedDups + r.d.dropped}
+}
+
+// Result returns the result of the last document. It is valid until the
+// next call on the Decoder.
+func (d *Decoder) Result() *Result { return &d.res }
+
+// AppendPrune decodes doc and appends the pruned document to dst as
+// compact JSON: members in input order, numbers and strings as written,
+// defaults added at the end of their object. On a fatal error, or in Strict
+// mode when there are findings, dst is returned unchanged with the error.
+func (d *Decoder) AppendPrune(dst, doc []byte) ([]byte, error) {
+	d.out, d.buf = outBytes, dst
+	_, err := d.run(doc)
+	out := d.buf
+	d.buf = nil
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// DecodeMap decodes doc into a map with the reference's number semantics
+// (int64 for integers that fit, float64 otherwise).
+func (d *Decoder) DecodeMap(doc []byte) (map[string]any, error) {
+	d.out = outMap
+	v, err := d.run(doc)
+	if err != nil {
+		return nil, err
+	}
+	m, _ := v.(map[string]any)
+	return m, nil
+}
+
+// Validate decodes doc and reports its findings without producing output.
+func (d *Decoder) Validate(doc []byte) error {
+	d.out = outNone
+	_, err := d.run(doc)
+	return err
+}
+
+// run decodes one document: the fast path first (jsontext detects
+// duplicate names), and, if the document has any, the slow path that finds
+// and reports each of them.
+func (d *Decoder) run(doc []byte) (any, error) {
+	if d.cfg.maxDocSize > 0 && int64(len(doc)) > d.cfg.maxDocSize {
+		d.reset(doc, false)
+		return nil, &jperrors.DecodeError{Msg: fmt.Sprintf("document of %d bytes exceeds the limit of %d bytes", len(doc), d.cfg.maxDocSize)}
+	}
+	mark := len(d.buf)
+	v, err := d.decode(doc, d.cfg.invalidUTF8)
+	if err != nil && !d.ownDups && errors.Is(err, jsontext.ErrDuplicateName) {
+		d.buf = d.buf[:mark]
+		v, err = d.decode(doc, true)
+	}
+	if err == nil && d.cfg.mode == Strict && d.numFindings() > 0 {
+		err = d.res.Err()
+	}
+	if err != nil {
+		d.buf = d.buf[:mark]
+		return nil, err
+	}
+	return v, nil
+}
+
+func (d *Decoder) reset(doc []byte, ownDups bool) {
+	d.doc = doc
+	d.ownDups = ownDups
+	d.fatal, d.rank = nil, 0
+	d.names, d.path, d.texts = d.names[:0], d.path[:0], d.texts[:0]
+	for g := range numGroups {
+		d.recs[g] = d.recs[g][:0]
+	}
+	d.droppedDups, d.dropped = 0, 0
+	d.depth = 0
+	d.ciAPIVersion, d.ciKind = ciValue{}, ciValue{}
+	d.seenBits, d.objNames, d.seenNames, d.members = d.seenBits[:0], d.objNames[:0], d.seenNames[:0], d.members[:0]
+	d.res = Result{d: d}
+}
+
+// decode runs one pass over doc.
+func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
+	d.reset(doc, ownDups)
+	opts := []jsontext.Options{jsontext.AllowDuplicateNames(ownDups), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
+	d.rd = *bytes.NewBuffer(doc) // jsontext reads a bytes.Buffer in place
+	if d.jd == nil {
+		d.jd = jsontext.NewDecoder(&d.rd, opts...)
+	} else {
+		d.jd.Reset(&d.rd, opts...)
+	}
+
+	if err := d.selectAutomaton(); err != nil {
+		return nil, err
+	}
+	v, err := d.value(d.a.Root(), false)
+	if err == nil {
+		if _, err = d.jd.ReadToken(); err == nil {
+			err = &jperrors.DecodeError{Offset: d.jd.InputOffset(), Msg: "invalid data after the top-level value"}
+		} else if err == io.EOF {
+			err = nil
+		}
+	}
+	if err != nil {
+		return nil, d.syntaxError(err)
+	}
+	if err := d.finishRoot(); err != nil {
+		return nil, err
+	}
+	if d.fatal != nil {
+		return nil, d.fatal
+	}
+	d.sortFindings()
+	return v, nil
+}
+
+// setFatal remembers a fatal error found while decoding goes on (to find
+// syntax errors, which come first); rank orders them as the reference's
+// pipeline meets them.
+func (d *Decoder) setFatal(rank int, err *jperrors.DecodeError) {
+	if d.fatal == nil || rank < d.rank {
+		d.fatal, d.rank = err, rank
+		if err.Line == 0 && d.doc != nil {
+			err.Line, err.Column = jperrors.LineColumn(d.doc, err.Offset)
+		}
+	}
+}
+
+// Ranks of fatal errors, in the order of the reference's pipeline.
+const (
+	rankVersionKind = iota + 1 // the apiVersion/kind pre-scan
+	rankNumber                 // a number the map decoding cannot hold
+	rankKindMissing            // Object 'Kind' is missing
+	rankRootMeta               // malformed root metadata
+	rankGroupVersion           // the object's apiVersion does not parse
+	rankCoerce                 // embedded resources
+)
+
+// syntaxError turns a jsontext error into a DecodeError with its position.
+func (d *Decoder) syntaxError(err error) error {
+	var de *jperrors.DecodeError
+	if errors.As(err, &de) {
+		if de.Line == 0 && d.doc != nil {
+			de.Line, de.Column = jperrors.LineColumn(d.doc, de.Offset)
+		}
+		return de
+	}
+	e := &jperrors.DecodeError{Offset: d.jd.InputOffset(), Msg: err.Error(), Err: err}
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		e.Offset, e.Pointer = se.ByteOffset, string(se.JSONPointer)
+		e.Msg = strings.TrimPrefix(se.Err.Error(), "jsontext: ")
+		if se.Err == nil {
+			e.Msg = se.Error()
+		}
+		e.Msg = "invalid JSON: " + e.Msg
+	} else if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
+		e.Msg = "invalid JSON: unexpected end of input"
+	}
+	if d.doc != nil {
+		e.Line, e.Column = jperrors.LineColumn(d.doc, e.Offset)
+	}
+	return e
+}

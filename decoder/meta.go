@@ -1,0 +1,216 @@
+package decoder
+
+import (
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/objectmeta"
+	"github.com/jsonprune/jsonprune/schemaauto"
+)
+
+// metadata decodes the metadata of the root or of an embedded resource: it
+// is read whole (it is small and must be re-rendered anyway), decoded as
+// the reference decodes metav1.ObjectMeta, its unknown fields reported, and
+// written back normalised (reference section 4).
+func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (any, bool, error) {
+	off := d.jd.InputOffset()
+	d.metaOffsets = d.metaOffsets[:0]
+	v, err := d.readAny()
+	if err != nil {
+		return nil, false, err
+	}
+	// an embedded resource's declared, non-nullable, undefaulted metadata
+	// is null-pruned before coercion; the root's is restored regardless
+	if v == nil && !root && isSchema(p.Declared) && prunesNulls {
+		if st := d.a.State(p.Declared); st.Flags&schemaauto.Nullable == 0 && st.Default < 0 {
+			return nil, false, nil
+		}
+	}
+	parent := ""
+	if !root {
+		d.pop() // the field.Path of the embedded resource itself
+		parent = d.fieldPath()
+		defer d.pushKey(segKey, []byte("metadata"))
+	}
+	meta, unknown, err := objectmeta.Normalize(v, objectmeta.Options{ReportUnknown: d.cfg.mode != Ignore, ParentPath: parent})
+	if err != nil {
+		if root {
+			d.setFatal(rankRootMeta, &jperrors.DecodeError{Offset: off, Pointer: "/metadata", Msg: err.Error(), Err: err})
+		} else {
+			d.setFatal(rankCoerce, &jperrors.DecodeError{Offset: off, Pointer: string(d.appendPointer(nil)) + "/metadata",
+				Msg: (&jperrors.FieldError{Type: jperrors.FieldInvalid, Field: parent + ".metadata", BadValue: v, Detail: err.Error()}).Error(), Err: err})
+		}
+		meta = map[string]any{}
+	}
+	if isSchema(p.Declared) && !d.cfg.noDefaults {
+		d.a.DefaultValue(meta, p.Declared)
+	}
+	g := groupRootMeta
+	if !root {
+		g = groupEmbeddedMeta
+	}
+	base := string(d.appendPointer(nil))
+	if !root {
+		base += "/metadata"
+	}
+	for _, u := range unknown {
+		off, ptr := d.metaUnknownAt(u, base, off)
+		d.recordText(g, u, ptr, off)
+	}
+	if write {
+		d.buf = appendJSON(d.buf, meta)
+	}
+	if d.out == outMap {
+		return meta, true, nil
+	}
+	return nil, true, nil
+}
+
+// metaUnknownAt locates an unknown metadata path ("metadata.x",
+// "spec.e.metadata.ownerReferences[0].x") at the offset and pointer of its
+// top-level metadata key.
+func (d *Decoder) metaUnknownAt(path, base string, def int64) (int64, []byte) {
+	i := strings.LastIndex(path, "metadata.")
+	rest := path[i+len("metadata."):]
+	if j := strings.IndexAny(rest, ".["); j >= 0 && !strings.HasPrefix(rest, "ownerReferences") && !strings.HasPrefix(rest, "managedFields") {
+		_ = j // a top-level key with "." or "[" in it: keep it whole
+	} else if j >= 0 {
+		rest = rest[:j]
+	}
+	ptr := jperrors.AppendPointerToken([]byte(base), []byte(rest))
+	for _, mo := range d.metaOffsets {
+		if mo.name == rest {
+			return mo.offset, ptr
+		}
+	}
+	return def, ptr
+}
+
+// readAny reads the next value as a value tree with the reference's number
+// semantics; duplicate names are reported (slow path) and the last wins.
+// The top-level keys of an object read at metadata depth are remembered
+// with their offsets.
+func (d *Decoder) readAny() (any, error) {
+	top := len(d.path)
+	return d.readAnyAt(top)
+}
+
+func (d *Decoder) readAnyAt(top int) (any, error) {
+	switch d.jd.PeekKind() {
+	case '{':
+		if _, err := d.jd.ReadToken(); err != nil {
+			return nil, err
+		}
+		if err := d.enter(); err != nil {
+			return nil, err
+		}
+		m := map[string]any{}
+		for d.jd.PeekKind() != '}' {
+			raw, err := d.jd.ReadValue()
+			if err != nil {
+				return nil, err
+			}
+			off := d.jd.InputOffset() - int64(len(raw))
+			name := string(d.unquoteName(raw))
+			d.pushKey(segKey, []byte(name))
+			if len(d.path) == top+1 {
+				d.metaOffsets = append(d.metaOffsets, metaOffset{name, off})
+			}
+			if _, dup := m[name]; dup {
+				d.record(groupDup, jperrors.DuplicateField, off)
+			}
+			v, err := d.readAnyAt(top)
+			if err != nil {
+				return nil, err
+			}
+			m[name] = v
+			d.pop()
+		}
+		if _, err := d.jd.ReadToken(); err != nil {
+			return nil, err
+		}
+		d.depth--
+		return m, nil
+	case '[':
+		if _, err := d.jd.ReadToken(); err != nil {
+			return nil, err
+		}
+		if err := d.enter(); err != nil {
+			return nil, err
+		}
+		a := []any{}
+		for i := 0; d.jd.PeekKind() != ']'; i++ {
+			d.pushIndex(i)
+			v, err := d.readAnyAt(top)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+			d.pop()
+		}
+		if _, err := d.jd.ReadToken(); err != nil {
+			return nil, err
+		}
+		d.depth--
+		return a, nil
+	case 0, '}', ']':
+		_, err := d.jd.ReadToken()
+		return nil, err
+	}
+	raw, err := d.jd.ReadValue()
+	if err != nil {
+		return nil, err
+	}
+	if c := raw[0]; c == '-' || (c >= '0' && c <= '9') {
+		d.checkNumber(raw, d.jd.InputOffset()-int64(len(raw)))
+	}
+	return d.scalarValue(raw), nil
+}
+
+// appendJSON renders a value tree as compact JSON with sorted keys, as
+// encoding/json renders the reference's maps.
+func appendJSON(b []byte, v any) []byte {
+	switch t := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case bool:
+		if t {
+			return append(b, "true"...)
+		}
+		return append(b, "false"...)
+	case int64:
+		return appendInt(b, t)
+	case float64:
+		return appendFloat(b, t)
+	case string:
+		b, _ = jsontext.AppendQuote(b, t)
+		return b
+	case []any:
+		b = append(b, '[')
+		for i, e := range t {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSON(b, e)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b, _ = jsontext.AppendQuote(b, k)
+			b = append(b, ':')
+			b = appendJSON(b, t[k])
+		}
+		return append(b, '}')
+	}
+	return append(b, "null"...)
+}

@@ -1,0 +1,118 @@
+package decoder
+
+// Mode is the field-validation directive of the API server
+// (the fieldValidation query parameter): it decides what happens to the
+// findings, never to the pruned object, which is the same in every mode.
+type Mode uint8
+
+const (
+	// Warn keeps the document and reports every finding (the API server's
+	// default).
+	Warn Mode = iota
+	// Strict rejects a document with findings: its output is not written
+	// and the error is a *errors.StrictError.
+	Strict
+	// Ignore keeps the document and does not collect findings (faster: no
+	// paths are recorded).
+	Ignore
+)
+
+func (m Mode) String() string {
+	switch m {
+	case Strict:
+		return "Strict"
+	case Ignore:
+		return "Ignore"
+	}
+	return "Warn"
+}
+
+// ParseMode parses "Strict", "Warn" or "Ignore", as the API server's
+// fieldValidation parameter (the empty string is Warn).
+func ParseMode(s string) (Mode, bool) {
+	switch s {
+	case "", "Warn":
+		return Warn, true
+	case "Strict":
+		return Strict, true
+	case "Ignore":
+		return Ignore, true
+	}
+	return Warn, false
+}
+
+// Option configures a Decoder, in the style of jsontext's options.
+type Option func(*config)
+
+type config struct {
+	mode          Mode
+	noDefaults    bool
+	noNullPruning bool
+	maxDepth      int
+	maxDocSize    int64
+	maxFindings   int
+	maxDups       int
+	invalidUTF8   bool
+}
+
+func defaultConfig() config {
+	return config{maxDepth: DefaultMaxDepth, maxFindings: DefaultMaxFindings, maxDups: DefaultMaxDuplicates}
+}
+
+// Defaults for the limits.
+const (
+	// DefaultMaxDepth is the reference's nesting limit: every [ or {
+	// counts, the root included.
+	DefaultMaxDepth = 10000
+	// DefaultMaxFindings bounds the findings kept per document.
+	DefaultMaxFindings = 10000
+	// DefaultMaxDuplicates is the reference's cap on duplicate-field errors
+	// per document (sigs.k8s.io/json keeps at most 100 strict errors).
+	DefaultMaxDuplicates = 100
+)
+
+// FieldValidation sets the field-validation mode (default Warn).
+func FieldValidation(m Mode) Option { return func(c *config) { c.mode = m } }
+
+// Defaulting switches defaulting from the schema's default values on or off
+// (default on).
+func Defaulting(on bool) Option { return func(c *config) { c.noDefaults = !on } }
+
+// NullPruning switches the pruning of nulls of non-nullable fields without
+// a default on or off (default on, as the reference).
+func NullPruning(on bool) Option { return func(c *config) { c.noNullPruning = !on } }
+
+// MaxDepth limits the nesting depth of a document (default and upper
+// bound DefaultMaxDepth). Deeper documents are a fatal error.
+func MaxDepth(n int) Option {
+	return func(c *config) {
+		if n <= 0 || n > DefaultMaxDepth {
+			n = DefaultMaxDepth
+		}
+		c.maxDepth = n
+	}
+}
+
+// MaxDocumentSize limits the size of a document in bytes (0: no limit,
+// the default). Larger documents are a fatal error.
+func MaxDocumentSize(n int64) Option { return func(c *config) { c.maxDocSize = n } }
+
+// MaxFindings limits the findings kept per document (default
+// DefaultMaxFindings); further findings are counted in
+// errors.StrictError.Dropped. Duplicates have their own cap of 100, as in
+// the reference.
+func MaxFindings(n int) Option {
+	return func(c *config) {
+		if n <= 0 {
+			n = DefaultMaxFindings
+		}
+		c.maxFindings = n
+	}
+}
+
+// AllowInvalidUTF8 selects the UTF-8 policy. By default (false) invalid
+// UTF-8 in a string or name is a fatal error with its offset, as RFC 8259
+// asks. With true, each invalid byte becomes U+FFFD, as the reference
+// (sigs.k8s.io/json) does; two names that differ only in invalid bytes then
+// collide and are reported as duplicates, as in the reference.
+func AllowInvalidUTF8(v bool) Option { return func(c *config) { c.invalidUTF8 = v } }

@@ -1,0 +1,654 @@
+package decoder
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/schemaauto"
+)
+
+// This file is the state machine that drives an automaton with tokens. Each
+// value is decoded in a state of the automaton (schemaauto.State); an object
+// member goes to the state its name leads to (a property, the
+// additionalProperties state, Keep under preserve-unknown-fields), or is
+// unknown: reported and skipped. The same rules as the reference's
+// pruning.Prune, PruneNonNullableNullsWithoutDefaults, objectmeta.Coerce and
+// defaulting.Default, applied member by member in one pass:
+//
+//	member            pruning          nulls                      defaults
+//	property p        → p's state      dropped if p is neither    absent or non-nullable
+//	                                   nullable nor defaulted     null → p's default
+//	additional        → its state      (same, with its state)     null → its default
+//	preserve, other   kept verbatim    kept                       -
+//	prune, other      dropped, unknown -                          -
+//	apiVersion/kind   kept verbatim    declared schema's rule     declared schema's default
+//	  (embedded)      (must be strings in an embedded resource)
+//	metadata          ObjectMeta: normalised, unknown fields reported
+//
+// Two paths share this code. The fast path lets jsontext reject duplicate
+// names, copies preserved values and skips unknown ones as raw values. If
+// the document has a duplicate, it is decoded again on the slow path,
+// which detects duplicates itself, reports each with its path, and keeps
+// the last value.
+
+// nameSpan is a member name of an open object (slow path), in d.seenNames.
+type nameSpan struct{ start, end int32 }
+
+// member is a written member of an open object (slow path, bytes output),
+// so that a later duplicate can take its place.
+type member struct {
+	prop       int // property index, or -1
+	name       nameSpan
+	start, end int
+}
+
+type metaOffset struct {
+	name   string
+	offset int64
+}
+
+// value decodes the next value in state s. In discard mode the value lies
+// in a pruned subtree: nothing is written, duplicates are still found.
+func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
+	switch k := d.jd.PeekKind(); k {
+	case '{':
+		if d.rawOK(s, discard) {
+			return nil, d.rawValue(discard)
+		}
+		return d.object(s, discard)
+	case '[':
+		if d.rawOK(s, discard) {
+			return nil, d.rawValue(discard)
+		}
+		return d.array(s, discard)
+	case 0, '}', ']':
+		_, err := d.jd.ReadToken()
+		return nil, err
+	default:
+		raw, err := d.jd.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		return d.scalar(raw, discard)
+	}
+}
+
+// rawOK reports whether a whole value can be handled as raw bytes: on the
+// fast path, for a value kept verbatim or skipped, when no finding can come
+// from inside it.
+func (d *Decoder) rawOK(s schemaauto.StateID, discard bool) bool {
+	if d.ownDups || d.cfg.invalidUTF8 || d.cfg.maxDepth != DefaultMaxDepth {
+		return false
+	}
+	return discard || (s == schemaauto.Keep && d.out != outMap)
+}
+
+// rawValue copies (or skips) a whole value as raw bytes.
+func (d *Decoder) rawValue(discard bool) error {
+	off := d.jd.InputOffset()
+	raw, err := d.jd.ReadValue()
+	if err != nil {
+		return err
+	}
+	d.checkNumbers(raw, off)
+	if !discard && d.out == outBytes {
+		d.buf = append(d.buf, raw...)
+	}
+	return nil
+}
+
+// scalar handles a literal, a string or a number.
+func (d *Decoder) scalar(raw jsontext.Value, discard bool) (any, error) {
+	if c := raw[0]; c == '-' || (c >= '0' && c <= '9') {
+		d.checkNumber(raw, d.jd.InputOffset()-int64(len(raw)))
+	}
+	if discard {
+		return nil, nil
+	}
+	switch d.out {
+	case outBytes:
+		if raw[0] == '"' && d.cfg.invalidUTF8 && !utf8.Valid(raw) {
+			s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
+			d.scratch = s
+			d.buf, _ = jsontext.AppendQuote(d.buf, s)
+		} else {
+			d.buf = append(d.buf, raw...)
+		}
+		return nil, nil
+	case outMap:
+		return d.scalarValue(raw), nil
+	}
+	return nil, nil
+}
+
+// scalarValue converts a literal to the reference's Go value.
+func (d *Decoder) scalarValue(raw jsontext.Value) any {
+	switch raw[0] {
+	case 'n':
+		return nil
+	case 't':
+		return true
+	case 'f':
+		return false
+	case '"':
+		inner := raw[1 : len(raw)-1]
+		if bytes.IndexByte(inner, '\\') < 0 && (!d.cfg.invalidUTF8 || utf8.Valid(inner)) {
+			return string(inner)
+		}
+		s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
+		d.scratch = s
+		return string(s)
+	}
+	return parseNumber(raw)
+}
+
+// parseNumber applies sigs.k8s.io/json's PreserveInts rule: int64 when the
+// literal has no '.' and fits, float64 otherwise.
+func parseNumber(raw []byte) any {
+	s := string(raw)
+	if bytes.IndexByte(raw, '.') < 0 {
+		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return i
+		}
+	}
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
+}
+
+// checkNumber reports, as the reference's map decoding does, a number that
+// a float64 cannot hold (1e400): a fatal error.
+func (d *Decoder) checkNumber(raw []byte, offset int64) {
+	if len(raw) < 309 && bytes.IndexAny(raw, "eE") < 0 {
+		return // fewer than 309 digits and no exponent: it fits
+	}
+	if _, err := strconv.ParseFloat(string(raw), 64); err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			f, _ := strconv.ParseFloat(string(raw), 64)
+			if f > 1 || f < -1 { // overflow; underflow to 0 is fine
+				d.setFatal(rankNumber, &jperrors.DecodeError{Offset: offset,
+					Msg: fmt.Sprintf("json: cannot unmarshal number %s into Go value of type float64", raw)})
+			}
+		}
+	}
+}
+
+// checkNumbers runs checkNumber on every number of a raw value.
+func (d *Decoder) checkNumbers(raw []byte, base int64) {
+	// quick exit: no exponent anywhere and no long digit run
+	if bytes.IndexAny(raw, "eE") < 0 && len(raw) < 309 {
+		return
+	}
+	inString, escaped := false, false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		if c == '"' {
+			inString = true
+			continue
+		}
+		if c == '-' || (c >= '0' && c <= '9') {
+			j := i
+			for j < len(raw) && (raw[j] == '-' || raw[j] == '+' || raw[j] == '.' || raw[j] == 'e' || raw[j] == 'E' || (raw[j] >= '0' && raw[j] <= '9')) {
+				j++
+			}
+			d.checkNumber(raw[i:j], base+int64(i))
+			i = j - 1
+		}
+	}
+}
+
+// unquoteName returns the decoded name of a raw member name.
+func (d *Decoder) unquoteName(raw jsontext.Value) []byte {
+	inner := raw[1 : len(raw)-1]
+	if bytes.IndexByte(inner, '\\') < 0 && (!d.cfg.invalidUTF8 || utf8.Valid(inner)) {
+		return inner
+	}
+	s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
+	d.scratch = s
+	return s
+}
+
+// nullState is the state whose nullable/default decide a null member.
+func nullState(p *schemaauto.Prop) schemaauto.StateID {
+	if p.Role != schemaauto.RoleProperty {
+		return p.Declared
+	}
+	return p.Target
+}
+
+// isSchema reports whether s is a schema node (not a nil-schema state).
+func isSchema(s schemaauto.StateID) bool { return s > schemaauto.Keep }
+
+func (d *Decoder) enter() error {
+	d.depth++
+	if d.depth > d.cfg.maxDepth {
+		return &jperrors.DecodeError{Offset: d.jd.InputOffset() - 1, Msg: fmt.Sprintf("exceeded max depth of %d", d.cfg.maxDepth)}
+	}
+	return nil
+}
+
+// object decodes an object in state s.
+func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
+	if _, err := d.jd.ReadToken(); err != nil {
+		return nil, err
+	}
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	a := d.a
+	st := a.State(s)
+	props := a.Props(s)
+	root := d.depth == 1
+	if discard {
+		props = nil
+	}
+	write := !discard && d.out == outBytes
+	var m map[string]any
+	if !discard && d.out == outMap {
+		m = make(map[string]any)
+	}
+	if write {
+		d.buf = append(d.buf, '{')
+	}
+	objStart := len(d.buf)
+	defaults := !discard && !d.cfg.noDefaults && st.Flags&schemaauto.DefaultsProps != 0
+	seenBase := len(d.seenBits)
+	if defaults || d.ownDups {
+		for range (len(props) + 63) / 64 {
+			d.seenBits = append(d.seenBits, 0)
+		}
+	}
+	namesBase, seenNamesBase, membersBase := len(d.objNames), len(d.seenNames), len(d.members)
+	prunesNulls := a.Prunes() && !d.cfg.noNullPruning
+
+	for d.jd.PeekKind() != '}' {
+		rawName, err := d.jd.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		nameOff := d.jd.InputOffset() - int64(len(rawName))
+		name := d.unquoteName(rawName)
+		idx := -1
+		var p *schemaauto.Prop
+		if len(props) > 0 {
+			if idx = a.Lookup(s, name); idx >= 0 {
+				p = &props[idx]
+			}
+		}
+		kind := segKey
+		target := schemaauto.NoState
+		switch {
+		case discard:
+		case p != nil:
+			target = p.Target
+		case st.Additional != schemaauto.NoState:
+			target, kind = st.Additional, segMapKey
+		case st.Flags&schemaauto.Preserve != 0:
+			target = schemaauto.Keep
+		}
+		d.pushKey(kind, name)
+		name = d.names[d.path[len(d.path)-1].start:]
+
+		// root members named apiVersion or kind in any case feed the
+		// reference's version/kind pre-scan; a string value is read here
+		var pre jsontext.Value
+		if root && len(name) >= 4 && len(name) <= 10 {
+			k := d.jd.PeekKind()
+			var str []byte
+			if k == '"' && (bytes.EqualFold(name, []byte("apiVersion")) || bytes.EqualFold(name, []byte("kind"))) {
+				if pre, err = d.jd.ReadValue(); err != nil {
+					return nil, err
+				}
+				str = d.unquoteName(pre)
+			}
+			d.noteRootName(name, k, str, nameOff)
+		}
+
+		// duplicates (slow path): the last value wins
+		dup := false
+		if d.ownDups {
+			dup = d.seenBefore(idx, name, seenBase, namesBase)
+			if dup {
+				d.record(groupDup, jperrors.DuplicateField, nameOff)
+				if write {
+					d.retract(idx, name, membersBase)
+				}
+				if m != nil {
+					delete(m, string(name))
+				}
+			}
+		}
+		if idx >= 0 && (defaults || d.ownDups) {
+			d.seenBits[seenBase+idx/64] |= 1 << (idx % 64)
+		}
+
+		if target == schemaauto.NoState {
+			// pruned (or inside a pruned subtree)
+			if !discard && !dup {
+				d.record(groupPrune, jperrors.UnknownField, nameOff)
+			}
+			if pre == nil {
+				if _, err := d.value(schemaauto.Keep, true); err != nil {
+					return nil, err
+				}
+			}
+			d.pop()
+			continue
+		}
+
+		memberStart := len(d.buf)
+		if write {
+			if len(d.buf) > objStart {
+				d.buf = append(d.buf, ',')
+			}
+			if d.cfg.invalidUTF8 {
+				d.buf, _ = jsontext.AppendQuote(d.buf, name)
+			} else {
+				d.buf = append(d.buf, rawName...)
+			}
+			d.buf = append(d.buf, ':')
+		}
+
+		var v any
+		keep := true
+		role := schemaauto.RoleProperty
+		if p != nil {
+			role = p.Role
+		}
+		switch {
+		case role == schemaauto.RoleMetadata:
+			v, keep, err = d.metadata(p, root, prunesNulls, write)
+		case pre == nil && d.jd.PeekKind() == 'n':
+			v, keep, err = d.null(p, target, prunesNulls, write)
+		case role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind:
+			v, keep, err = d.typeMeta(p, root, pre, prunesNulls, write)
+		case pre != nil:
+			v, err = d.scalar(pre, false)
+		default:
+			v, err = d.value(target, false)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !keep {
+			d.buf = d.buf[:memberStart]
+		} else {
+			if m != nil {
+				m[string(name)] = v
+			}
+			if write && d.ownDups {
+				d.members = append(d.members, member{prop: idx, name: d.lastSeenName(idx, namesBase), start: memberStart, end: len(d.buf)})
+			}
+		}
+		d.pop()
+	}
+	if _, err := d.jd.ReadToken(); err != nil {
+		return nil, err
+	}
+	if defaults {
+		d.addDefaults(s, props, seenBase, objStart, m)
+	}
+	if write {
+		d.buf = append(d.buf, '}')
+	}
+	d.seenBits = d.seenBits[:seenBase]
+	d.objNames, d.seenNames, d.members = d.objNames[:namesBase], d.seenNames[:seenNamesBase], d.members[:membersBase]
+	d.depth--
+	if m == nil {
+		return nil, nil
+	}
+	return m, nil
+}
+
+// null decodes a null member: the reference prunes it when its schema is
+// neither nullable nor defaulted, and replaces it by the default when its
+// schema is not nullable but defaulted.
+func (d *Decoder) null(p *schemaauto.Prop, target schemaauto.StateID, prunesNulls, write bool) (any, bool, error) {
+	if _, err := d.jd.ReadValue(); err != nil {
+		return nil, false, err
+	}
+	ns := target
+	if p != nil {
+		ns = nullState(p)
+	}
+	if isSchema(ns) {
+		nst := d.a.State(ns)
+		nullable := nst.Flags&schemaauto.Nullable != 0
+		hasDefault := nst.Default >= 0
+		if !nullable && !hasDefault && prunesNulls {
+			return nil, false, nil
+		}
+		if !nullable && hasDefault && !d.cfg.noDefaults {
+			return d.emitDefault(ns, write), true, nil
+		}
+	}
+	if write {
+		d.buf = append(d.buf, "null"...)
+	}
+	return nil, true, nil
+}
+
+// emitDefault writes (or returns, for map output) the default of state s.
+func (d *Decoder) emitDefault(s schemaauto.StateID, write bool) any {
+	v, j, _ := d.a.Default(s)
+	if write {
+		d.buf = append(d.buf, j...)
+	}
+	if d.out == outMap {
+		return deepCopy(v)
+	}
+	return nil
+}
+
+// addDefaults adds, at the end of an object, every defaulted property that
+// was absent.
+func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, seenBase, objStart int, m map[string]any) {
+	for i := range props {
+		if d.seenBits[seenBase+i/64]&(1<<(i%64)) != 0 {
+			continue
+		}
+		ns := nullState(&props[i])
+		if !isSchema(ns) || d.a.State(ns).Default < 0 {
+			continue
+		}
+		switch d.out {
+		case outBytes:
+			if len(d.buf) > objStart {
+				d.buf = append(d.buf, ',')
+			}
+			d.buf, _ = jsontext.AppendQuote(d.buf, props[i].Name)
+			d.buf = append(d.buf, ':')
+			d.emitDefault(ns, true)
+		case outMap:
+			m[props[i].Name] = d.emitDefault(ns, false)
+		}
+	}
+}
+
+// typeMeta decodes apiVersion or kind of an embedded resource or the root:
+// kept verbatim; in an embedded resource it must be a string (the
+// reference's coercion, a fatal error otherwise).
+func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, prunesNulls, write bool) (any, bool, error) {
+	if pre != nil {
+		v, err := d.scalar(pre, false)
+		return v, true, err
+	}
+	k := d.jd.PeekKind()
+	if k == '"' {
+		v, err := d.value(schemaauto.Keep, false)
+		return v, true, err
+	}
+	if root {
+		v, err := d.value(schemaauto.Keep, false)
+		return v, true, err
+	}
+	off := d.jd.InputOffset()
+	v, err := d.readAny()
+	if err != nil {
+		return nil, false, err
+	}
+	d.setFatal(rankCoerce, &jperrors.DecodeError{Offset: off, Pointer: string(d.appendPointer(nil)),
+		Msg: (&jperrors.FieldError{Type: jperrors.FieldInvalid, Field: d.fieldPath(), BadValue: v, Detail: "must be a string"}).Error()})
+	return v, true, nil
+}
+
+// seenBefore reports whether the member name (property idx) occurred
+// earlier in the current object, and remembers it.
+func (d *Decoder) seenBefore(idx int, name []byte, seenBase, namesBase int) bool {
+	if idx >= 0 {
+		return d.seenBits[seenBase+idx/64]&(1<<(idx%64)) != 0
+	}
+	for _, sp := range d.objNames[namesBase:] {
+		if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
+			return true
+		}
+	}
+	start := int32(len(d.seenNames))
+	d.seenNames = append(d.seenNames, name...)
+	d.objNames = append(d.objNames, nameSpan{start, int32(len(d.seenNames))})
+	return false
+}
+
+// lastSeenName returns the span of a non-property name just seen.
+func (d *Decoder) lastSeenName(idx, namesBase int) nameSpan {
+	if idx >= 0 || len(d.objNames) == namesBase {
+		return nameSpan{}
+	}
+	// the name is in the object's list; find it by the current name
+	name := d.names[d.path[len(d.path)-1].start:d.path[len(d.path)-1].end]
+	for _, sp := range d.objNames[namesBase:] {
+		if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
+			return sp
+		}
+	}
+	return nameSpan{}
+}
+
+// retract removes the earlier written occurrence of a duplicated member, so
+// that the last value wins and the output has each name once.
+func (d *Decoder) retract(idx int, name []byte, membersBase int) {
+	for i := membersBase; i < len(d.members); i++ {
+		mb := d.members[i]
+		same := (idx >= 0 && mb.prop == idx) || (idx < 0 && mb.prop < 0 && bytes.Equal(d.seenNames[mb.name.start:mb.name.end], name))
+		if !same {
+			continue
+		}
+		start, end := mb.start, mb.end
+		if d.buf[start] == ',' {
+			// "...,a" : drop the comma before the member
+		} else if end < len(d.buf) && d.buf[end] == ',' {
+			end++ // first member: drop the comma after it
+		}
+		n := end - start
+		d.buf = append(d.buf[:start], d.buf[end:]...)
+		d.members = append(d.members[:i], d.members[i+1:]...)
+		for j := i; j < len(d.members); j++ {
+			d.members[j].start -= n
+			d.members[j].end -= n
+		}
+		return
+	}
+}
+
+// array decodes an array in state s.
+func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
+	if _, err := d.jd.ReadToken(); err != nil {
+		return nil, err
+	}
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	items := d.a.State(s).Items
+	if items == schemaauto.NoState {
+		items = schemaauto.Keep
+	}
+	write := !discard && d.out == outBytes
+	var arr []any
+	if !discard && d.out == outMap {
+		arr = []any{}
+	}
+	if write {
+		d.buf = append(d.buf, '[')
+	}
+	for i := 0; d.jd.PeekKind() != ']'; i++ {
+		d.pushIndex(i)
+		if write && i > 0 {
+			d.buf = append(d.buf, ',')
+		}
+		var v any
+		var err error
+		if !discard && d.jd.PeekKind() == 'n' {
+			v, _, err = d.nullElement(items, write)
+		} else {
+			v, err = d.value(items, discard)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if arr != nil {
+			arr = append(arr, v)
+		}
+		d.pop()
+	}
+	if _, err := d.jd.ReadToken(); err != nil {
+		return nil, err
+	}
+	if write {
+		d.buf = append(d.buf, ']')
+	}
+	d.depth--
+	if arr == nil {
+		return nil, nil
+	}
+	return arr, nil
+}
+
+// nullElement: null array elements are never pruned; defaulting replaces
+// them by the items default when items is not nullable.
+func (d *Decoder) nullElement(items schemaauto.StateID, write bool) (any, bool, error) {
+	if _, err := d.jd.ReadValue(); err != nil {
+		return nil, false, err
+	}
+	if isSchema(items) && !d.cfg.noDefaults {
+		if st := d.a.State(items); st.Flags&schemaauto.Nullable == 0 && st.Default >= 0 {
+			return d.emitDefault(items, write), true, nil
+		}
+	}
+	if write {
+		d.buf = append(d.buf, "null"...)
+	}
+	return nil, true, nil
+}
+
+// deepCopy copies a value tree.
+func deepCopy(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(t))
+		for k, e := range t {
+			m[k] = deepCopy(e)
+		}
+		return m
+	case []any:
+		a := make([]any, len(t))
+		for i, e := range t {
+			a[i] = deepCopy(e)
+		}
+		return a
+	}
+	return v
+}
