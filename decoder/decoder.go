@@ -259,12 +259,12 @@ func (d *Decoder) setFatal(rank int, err *jperrors.DecodeError) {
 
 // Ranks of fatal errors, in the order of the reference's pipeline.
 const (
-	rankVersionKind = iota + 1 // the apiVersion/kind pre-scan
-	rankNumber                 // a number the map decoding cannot hold
-	rankKindMissing            // Object 'Kind' is missing
-	rankRootMeta               // malformed root metadata
-	rankGroupVersion           // the object's apiVersion does not parse
-	rankCoerce                 // embedded resources
+	rankVersionKind  = iota + 1 // the apiVersion/kind pre-scan
+	rankNumber                  // a number the map decoding cannot hold
+	rankKindMissing             // Object 'Kind' is missing
+	rankRootMeta                // malformed root metadata
+	rankGroupVersion            // the object's apiVersion does not parse
+	rankCoerce                  // embedded resources
 )
 
 // syntaxError turns a jsontext error into a DecodeError with its position.

@@ -12,9 +12,9 @@ import (
 type segKind uint8
 
 const (
-	segKey   segKind = iota // a property (field.Path Child)
-	segMapKey               // an additionalProperties key (field.Path Key)
-	segIndex                // an array index
+	segKey    segKind = iota // a property (field.Path Child)
+	segMapKey                // an additionalProperties key (field.Path Key)
+	segIndex                 // an array index
 )
 
 // seg is one step of the current path; names live in Decoder.names.
@@ -26,10 +26,10 @@ type seg struct {
 
 // rec is a recorded finding: its texts live in Decoder.texts.
 type rec struct {
-	typ                  jperrors.FindingType
-	pathStart, pathEnd   int32
-	ptrStart, ptrEnd     int32
-	offset               int64
+	typ                jperrors.FindingType
+	pathStart, pathEnd int32
+	ptrStart, ptrEnd   int32
+	offset             int64
 }
 
 // group of a finding, in the reference's order (section 7.2).
