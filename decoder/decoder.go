@@ -57,6 +57,8 @@ type Decoder struct {
 	members   []member
 
 	res Result
+
+	forceSlow bool // tests: start on the slow path
 }
 
 type outKind uint8
@@ -180,7 +182,7 @@ func (d *Decoder) run(doc []byte) (any, error) {
 		return nil, &jperrors.DecodeError{Msg: fmt.Sprintf("document of %d bytes exceeds the limit of %d bytes", len(doc), d.cfg.maxDocSize)}
 	}
 	mark := len(d.buf)
-	v, err := d.decode(doc, d.cfg.invalidUTF8)
+	v, err := d.decode(doc, d.cfg.invalidUTF8 || d.forceSlow)
 	if err != nil && !d.ownDups && errors.Is(err, jsontext.ErrDuplicateName) {
 		d.buf = d.buf[:mark]
 		v, err = d.decode(doc, true)
