@@ -39,6 +39,8 @@ type Decoder struct {
 	// case-insensitive apiVersion/kind of the root, as the reference's
 	// version/kind pre-scan sees them (last wins)
 	ciAPIVersion, ciKind ciValue
+	avBuf, kindBuf, gvkKey []byte
+	resolved               map[string]resolution
 
 	// paths and findings
 	names       []byte
@@ -58,7 +60,15 @@ type Decoder struct {
 
 	res Result
 
-	forceSlow bool // tests: start on the slow path
+	forceSlow     bool // tests: start on the slow path
+	metaFallbacks int  // tests: metadata not normalised on the fast path
+
+	base   int64             // offset of d.jd's input in the document
+	sub    *jsontext.Decoder // reads a raw metadata value again
+	subRd  bytes.Buffer
+	kvs    []kv
+	owners []ownerRef
+	fields [numMetaFields]jsontext.Value
 }
 
 type outKind uint8
@@ -206,8 +216,8 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 		d.recs[g] = d.recs[g][:0]
 	}
 	d.droppedDups, d.dropped = 0, 0
-	d.depth = 0
-	d.ciAPIVersion, d.ciKind = ciValue{}, ciValue{}
+	d.depth, d.base = 0, 0
+	d.ciAPIVersion.set, d.ciKind.set = false, false
 	d.seenBits, d.objNames, d.seenNames, d.members = d.seenBits[:0], d.objNames[:0], d.seenNames[:0], d.members[:0]
 	d.res = Result{d: d}
 }
@@ -229,7 +239,7 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	v, err := d.value(d.a.Root(), false)
 	if err == nil {
 		if _, err = d.jd.ReadToken(); err == nil {
-			err = &jperrors.DecodeError{Offset: d.jd.InputOffset(), Msg: "invalid data after the top-level value"}
+			err = &jperrors.DecodeError{Offset: d.offset(), Msg: "invalid data after the top-level value"}
 		} else if err == io.EOF {
 			err = nil
 		}

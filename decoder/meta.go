@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -14,9 +15,32 @@ import (
 // the reference decodes metav1.ObjectMeta, its unknown fields reported, and
 // written back normalised (reference section 4).
 func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (any, bool, error) {
-	off := d.jd.InputOffset()
+	off := d.offset()
 	d.metaOffsets = d.metaOffsets[:0]
-	v, err := d.readAny()
+	var v any
+	var err error
+	if d.out != outMap && !d.ownDups && !d.cfg.invalidUTF8 && d.cfg.maxDepth == DefaultMaxDepth &&
+		(!isSchema(p.Declared) || d.cfg.noDefaults || d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow == 0) {
+		// fast path: the raw value, normalised in place when it is common
+		raw, err := d.jd.ReadValue()
+		if err != nil {
+			return nil, false, err
+		}
+		d.checkNumbers(raw, off)
+		if d.fastMeta(raw, write) {
+			return nil, true, nil
+		}
+		d.metaFallbacks++
+		// otherwise read the raw value again as a value tree
+		main, base := d.jd, d.base
+		d.subRd = *bytes.NewBuffer(raw)
+		d.sub.Reset(&d.subRd)
+		d.jd, d.base = d.sub, d.offset()-int64(len(raw))
+		v, err = d.readAny()
+		d.jd, d.base = main, base
+	} else {
+		v, err = d.readAny()
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -43,16 +67,19 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		}
 		meta = map[string]any{}
 	}
-	if isSchema(p.Declared) && !d.cfg.noDefaults {
+	if isSchema(p.Declared) && !d.cfg.noDefaults && d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow != 0 {
 		d.a.DefaultValue(meta, p.Declared)
 	}
 	g := groupRootMeta
 	if !root {
 		g = groupEmbeddedMeta
 	}
-	base := string(d.appendPointer(nil))
-	if !root {
-		base += "/metadata"
+	var base string
+	if len(unknown) > 0 {
+		base = string(d.appendPointer(nil))
+		if !root {
+			base += "/metadata"
+		}
 	}
 	for _, u := range unknown {
 		off, ptr := d.metaUnknownAt(u, base, off)
@@ -111,7 +138,7 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			off := d.jd.InputOffset() - int64(len(raw))
+			off := d.offset() - int64(len(raw))
 			name := string(d.unquoteName(raw))
 			d.pushKey(segKey, []byte(name))
 			if len(d.path) == top+1 {
@@ -163,7 +190,7 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 		return nil, err
 	}
 	if c := raw[0]; c == '-' || (c >= '0' && c <= '9') {
-		d.checkNumber(raw, d.jd.InputOffset()-int64(len(raw)))
+		d.checkNumber(raw, d.offset()-int64(len(raw)))
 	}
 	return d.scalarValue(raw), nil
 }

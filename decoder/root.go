@@ -15,9 +15,16 @@ import (
 type ciValue struct {
 	set      bool
 	isString bool
-	str      string
+	str      []byte // reused across documents
 	jsonType string // the JSON type of a non-string value, as encoding/json names it
 	offset   int64
+}
+
+// resolution is a cached Set.Resolve result.
+type resolution struct {
+	a     *schemaauto.Automaton
+	entry *schemaauto.Entry
+	err   error
 }
 
 // selectAutomaton reads the root's exact apiVersion and kind (the strings
@@ -27,7 +34,7 @@ type ciValue struct {
 // whole root, the last occurrence winning.
 func (d *Decoder) selectAutomaton() error {
 	d.res.Entry, d.res.Pruned = nil, false
-	apiVersion, kind, isObject := d.prescan()
+	hasAV, hasKind, isObject := d.prescan()
 	if !isObject {
 		d.a = schemaauto.PassThrough()
 		if d.fixed != nil {
@@ -35,38 +42,44 @@ func (d *Decoder) selectAutomaton() error {
 		}
 		return nil
 	}
-	if kind == nil {
+	if !hasKind {
 		d.setFatal(rankKindMissing, &jperrors.DecodeError{Msg: fmt.Sprintf("Object 'Kind' is missing in '%s'", d.doc)})
 	}
-	av := ""
-	if apiVersion != nil {
-		av = *apiVersion
+	if !hasAV {
+		d.avBuf = d.avBuf[:0]
 	}
-	k := ""
-	if kind != nil {
-		k = *kind
-	}
-	if d.fixed != nil {
-		d.a, d.res.Pruned = d.fixed, true
-		if _, _, err := schemaauto.ParseGroupVersion(av); err != nil {
-			d.setFatal(rankGroupVersion, &jperrors.DecodeError{Msg: err.Error()})
+	// resolve (apiVersion, kind), cached by their bytes: no allocation in
+	// steady state
+	d.gvkKey = append(append(append(d.gvkKey[:0], d.avBuf...), 0), d.kindBuf...)
+	r, ok := d.resolved[string(d.gvkKey)]
+	if !ok {
+		if d.fixed != nil {
+			_, _, err := schemaauto.ParseGroupVersion(string(d.avBuf))
+			r = resolution{a: d.fixed, err: err}
+		} else {
+			r.a, r.entry, r.err = d.set.Resolve(string(d.avBuf), string(d.kindBuf))
 		}
-		return nil
+		if d.resolved == nil {
+			d.resolved = map[string]resolution{}
+		}
+		if len(d.resolved) < 1024 {
+			d.resolved[string(d.gvkKey)] = r
+		}
 	}
-	a, e, err := d.set.Resolve(av, k)
-	if err != nil {
-		d.setFatal(rankGroupVersion, &jperrors.DecodeError{Msg: err.Error()})
+	if r.err != nil {
+		d.setFatal(rankGroupVersion, &jperrors.DecodeError{Msg: r.err.Error()})
 	}
-	if a == nil {
+	if r.a == nil {
 		d.a = schemaauto.PassThrough()
 		return nil
 	}
-	d.a, d.entry, d.res.Entry, d.res.Pruned = a, e, e, true
+	d.a, d.entry, d.res.Entry, d.res.Pruned = r.a, r.entry, r.entry, true
 	return nil
 }
 
-// prescan finds the exact "apiVersion" and "kind" strings of the root.
-func (d *Decoder) prescan() (apiVersion, kind *string, isObject bool) {
+// prescan finds the exact "apiVersion" and "kind" strings of the root, into
+// d.avBuf and d.kindBuf.
+func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 	d.preRd = *bytes.NewBuffer(d.doc) // jsontext reads a bytes.Buffer in place
 	opts := jsontext.AllowDuplicateNames(true)
 	if d.pre == nil {
@@ -75,12 +88,11 @@ func (d *Decoder) prescan() (apiVersion, kind *string, isObject bool) {
 		d.pre.Reset(&d.preRd, opts)
 	}
 	if d.pre.PeekKind() != '{' {
-		return nil, nil, false
+		return false, false, false
 	}
 	if _, err := d.pre.ReadToken(); err != nil {
-		return nil, nil, false
+		return false, false, false
 	}
-	var av, k string
 	for d.pre.PeekKind() != '}' {
 		name, err := d.pre.ReadValue()
 		if err != nil {
@@ -97,32 +109,23 @@ func (d *Decoder) prescan() (apiVersion, kind *string, isObject bool) {
 		if err != nil {
 			break
 		}
-		var sp *string
-		if v.Kind() == '"' {
-			s, err := jsontext.AppendUnquote(nil, v)
-			if err == nil || d.cfg.invalidUTF8 {
-				str := string(s)
-				sp = &str
-			}
-		}
+		isString := v.Kind() == '"'
 		if isAV {
-			apiVersion = sp
-			if sp != nil {
-				av = *sp
-				apiVersion = &av
+			hasAV = isString
+			if isString {
+				d.avBuf, _ = jsontext.AppendUnquote(d.avBuf[:0], v)
 			}
 		} else {
-			kind = sp
-			if sp != nil {
-				k = *sp
-				kind = &k
+			hasKind = isString
+			if isString {
+				d.kindBuf, _ = jsontext.AppendUnquote(d.kindBuf[:0], v)
 			}
 		}
-		if !d.ownDups && apiVersion != nil && kind != nil {
+		if !d.ownDups && hasAV && hasKind {
 			break
 		}
 	}
-	return apiVersion, kind, true
+	return hasAV, hasKind, true
 }
 
 // noteRootName records a root member whose name is apiVersion or kind
@@ -142,9 +145,9 @@ func (d *Decoder) noteRootName(name []byte, k jsontext.Kind, str []byte, offset 
 	case 'n':
 		return // null into a Go string leaves it as it was
 	case '"':
-		*v = ciValue{set: true, isString: true, str: string(str), offset: offset}
+		v.set, v.isString, v.str, v.offset = true, true, append(v.str[:0], str...), offset
 	default:
-		*v = ciValue{set: true, jsonType: jsonTypeName(k), offset: offset}
+		v.set, v.isString, v.jsonType, v.offset = true, false, jsonTypeName(k), offset
 	}
 }
 
@@ -180,7 +183,8 @@ func (d *Decoder) finishRoot() error {
 		}
 	}
 	if v := d.ciAPIVersion; v.set && v.isString {
-		if _, _, err := schemaauto.ParseGroupVersion(v.str); err != nil {
+		if bytes.Count(v.str, []byte("/")) > 1 { // what makes ParseGroupVersion fail
+			_, _, err := schemaauto.ParseGroupVersion(string(v.str))
 			d.setFatal(rankVersionKind, &jperrors.DecodeError{Offset: v.offset, Msg: err.Error()})
 		}
 	}

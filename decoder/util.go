@@ -30,3 +30,7 @@ func appendFloat(b []byte, f float64) []byte {
 	}
 	return b
 }
+
+// offset is the input offset of the main decoder, in the document (the
+// metadata fallback reads a sub-slice of the document with base set).
+func (d *Decoder) offset() int64 { return d.base + d.jd.InputOffset() }

@@ -89,7 +89,7 @@ func (d *Decoder) rawOK(s schemaauto.StateID, discard bool) bool {
 
 // rawValue copies (or skips) a whole value as raw bytes.
 func (d *Decoder) rawValue(discard bool) error {
-	off := d.jd.InputOffset()
+	off := d.offset()
 	raw, err := d.jd.ReadValue()
 	if err != nil {
 		return err
@@ -104,7 +104,7 @@ func (d *Decoder) rawValue(discard bool) error {
 // scalar handles a literal, a string or a number.
 func (d *Decoder) scalar(raw jsontext.Value, discard bool) (any, error) {
 	if c := raw[0]; c == '-' || (c >= '0' && c <= '9') {
-		d.checkNumber(raw, d.jd.InputOffset()-int64(len(raw)))
+		d.checkNumber(raw, d.offset()-int64(len(raw)))
 	}
 	if discard {
 		return nil, nil
@@ -236,7 +236,7 @@ func isSchema(s schemaauto.StateID) bool { return s > schemaauto.Keep }
 func (d *Decoder) enter() error {
 	d.depth++
 	if d.depth > d.cfg.maxDepth {
-		return &jperrors.DecodeError{Offset: d.jd.InputOffset() - 1, Msg: fmt.Sprintf("exceeded max depth of %d", d.cfg.maxDepth)}
+		return &jperrors.DecodeError{Offset: d.offset() - 1, Msg: fmt.Sprintf("exceeded max depth of %d", d.cfg.maxDepth)}
 	}
 	return nil
 }
@@ -280,7 +280,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		nameOff := d.jd.InputOffset() - int64(len(rawName))
+		nameOff := d.offset() - int64(len(rawName))
 		name := d.unquoteName(rawName)
 		idx := -1
 		var p *schemaauto.Prop
@@ -496,7 +496,7 @@ func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, pr
 		v, err := d.value(schemaauto.Keep, false)
 		return v, true, err
 	}
-	off := d.jd.InputOffset()
+	off := d.offset()
 	v, err := d.readAny()
 	if err != nil {
 		return nil, false, err

@@ -64,6 +64,10 @@ const (
 	// APBool: additionalProperties was a boolean (true or false), so its
 	// target carries no schema.
 	APBool
+	// DefaultsBelow: some state reachable from this one (through
+	// properties, declared embedded meta keys, additionalProperties or
+	// items) has a default.
+	DefaultsBelow
 )
 
 // PropRole says what a property entry is.

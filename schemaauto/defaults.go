@@ -90,7 +90,34 @@ func (c *compiler) pruneDefaults() error {
 			d.json = marshalCanonical(d.value)
 		}
 	}
+	c.markDefaultsBelow()
 	return nil
+}
+
+// markDefaultsBelow sets DefaultsBelow on every state from which a default
+// can be reached (a fixpoint over the transitions).
+func (c *compiler) markDefaultsBelow() {
+	a := c.a
+	has := func(t StateID) bool {
+		return t >= 0 && a.states[t].Flags&(HasDefault|DefaultsBelow) != 0
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range a.states {
+			st := &a.states[i]
+			if st.Flags&DefaultsBelow != 0 {
+				continue
+			}
+			below := has(st.Additional) || (st.Items != StateID(i) && has(st.Items))
+			for _, p := range a.props[st.PropStart:st.PropEnd] {
+				below = below || has(p.Target) || has(p.Declared)
+			}
+			if below {
+				st.Flags |= DefaultsBelow
+				changed = true
+			}
+		}
+	}
 }
 
 // dropDefaults removes the defaults whose place was pruned away.

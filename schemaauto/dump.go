@@ -88,7 +88,7 @@ var flagNames = []struct {
 }{
 	{Root, "root"}, {Embedded, "embedded"}, {Preserve, "preserve"}, {Nullable, "nullable"},
 	{IntOrString, "int-or-string"}, {HasDefault, "default"}, {DefaultsProps, "defaults-props"},
-	{Typed, "typed"}, {Opaque, "opaque"}, {Time, "time"}, {APBool, "additional-bool"},
+	{DefaultsBelow, "defaults-below"}, {Typed, "typed"}, {Opaque, "opaque"}, {Time, "time"}, {APBool, "additional-bool"},
 }
 
 func (f Flags) describe() string {

@@ -125,12 +125,12 @@ func ExampleAutomaton_WriteTo() {
 	// automaton: 39 states, root s36, ObjectMeta s35, prunes
 	// s0 any  (no schema: pruned)
 	// s1 any preserve  (no schema: kept)
-	// s36 object root embedded  openAPIV3Schema
+	// s36 object root embedded defaults-below  openAPIV3Schema
 	//     "apiVersion" → s1 (apiVersion)
 	//     "kind" → s1 (kind)
 	//     "metadata" → s35 (metadata)
 	//     "spec" → s37
-	// s37 object preserve defaults-props  openAPIV3Schema.properties[spec]
+	// s37 object preserve defaults-props defaults-below  openAPIV3Schema.properties[spec]
 	//     "n" → s38
 	// s38 integer default  openAPIV3Schema.properties[spec].properties[n]
 	//     default 1

@@ -1,0 +1,285 @@
+package decoder
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/yaml11"
+	"github.com/jsonprune/jsonprune/schemaauto"
+)
+
+const corpusDir = "../../shared/corpus"
+
+// corpus is every CR of the shared corpus as JSON, with the set of all
+// corpus CRDs.
+type corpus struct {
+	set  *schemaauto.Set
+	docs [][]byte
+	size int64
+}
+
+var loadCorpus = sync.OnceValues(func() (*corpus, error) {
+	idx, err := os.ReadFile(filepath.Join(corpusDir, "index.json"))
+	if err != nil {
+		return nil, err
+	}
+	var index struct {
+		CRDs []struct{ File string } `json:"crds"`
+		CRs  []struct{ File string } `json:"crs"`
+	}
+	if err := json.Unmarshal(idx, &index); err != nil {
+		return nil, err
+	}
+	var crds []*schemaauto.CRD
+	for _, c := range index.CRDs {
+		data, err := os.ReadFile(filepath.Join(corpusDir, c.File))
+		if err != nil {
+			return nil, err
+		}
+		cs, err := schemaauto.ParseCRDs(data)
+		if err != nil {
+			return nil, err
+		}
+		crds = append(crds, cs...)
+	}
+	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	if err != nil {
+		return nil, err
+	}
+	c := &corpus{set: set}
+	for _, cr := range index.CRs {
+		data, err := os.ReadFile(filepath.Join(corpusDir, cr.File))
+		if err != nil {
+			return nil, err
+		}
+		vs, err := yaml11.Decode(data, yaml11.Options{})
+		if err != nil || len(vs) != 1 {
+			continue
+		}
+		doc := appendJSON(nil, vs[0])
+		c.docs = append(c.docs, doc)
+		c.size += int64(len(doc))
+	}
+	return c, nil
+})
+
+func needCorpus(b testing.TB) *corpus {
+	c, err := loadCorpus()
+	if err != nil {
+		b.Skipf("SKIP: the shared corpus is not available at %s: %v", corpusDir, err)
+	}
+	return c
+}
+
+// TestCorpusCRs decodes every corpus CR: no fatal error, valid JSON, the
+// bytes and map outputs agree, pruning the output again changes nothing and
+// finds nothing, and the fast and slow paths agree.
+func TestCorpusCRs(t *testing.T) {
+	c := needCorpus(t)
+	d := New(c.set)
+	var findings, pruned, fatal int
+	fatals := map[string]int{}
+	for i, doc := range c.docs {
+		out, err := d.AppendPrune(nil, doc)
+		if err != nil {
+			// templates with placeholders in metadata ("name: {{x}}" read
+			// as a map): the reference refuses them too
+			fatal++
+			msg := err.(*jperrors.DecodeError).Msg
+			fatals[msg]++
+			if !strings.HasPrefix(msg, "json: cannot unmarshal") {
+				t.Errorf("doc %d: %v\n%.300s", i, err, doc)
+			}
+			if _, err2 := d.DecodeMap(doc); err2 == nil || err2.Error() != err.Error() {
+				t.Errorf("doc %d: map output error %v, bytes output error %v", i, err2, err)
+			}
+			continue
+		}
+		if d.Result().Pruned {
+			pruned++
+		}
+		findings += d.Result().Len()
+		m, err := d.DecodeMap(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(appendJSON(nil, m)), canon(t, string(out)); got != want {
+			t.Errorf("doc %d: map and bytes differ\n map %s\nbytes %s", i, got, want)
+		}
+		again, err := d.AppendPrune(nil, out)
+		if err != nil || !bytes.Equal(again, out) || d.Result().Len() != 0 {
+			t.Errorf("doc %d: not idempotent: %v, %d findings\n%s\n%s", i, err, d.Result().Len(), out, again)
+		}
+		d.forceSlow = true
+		slow, err := d.AppendPrune(nil, doc)
+		d.forceSlow = false
+		if err != nil || canon(t, string(slow)) != canon(t, string(out)) {
+			t.Errorf("doc %d: slow path differs: %v\n%s\n%s", i, err, out, slow)
+		}
+	}
+	t.Logf("%d corpus CRs (%d bytes of JSON), %d pruned against their CRD, %d findings, %d fatal: %v", len(c.docs), c.size, pruned, findings, fatal, fatals)
+}
+
+// BenchmarkCorpus decodes every corpus CR per iteration: prune to bytes,
+// decode to a map, validate only; and, as floors on the same input, a
+// jsontext token copy (ReadToken/WriteToken) and a jsontext validation
+// scan.
+func BenchmarkCorpus(b *testing.B) {
+	c := needCorpus(b)
+	perDoc := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(c.docs)), "ns/doc")
+	}
+	b.Run("prune-bytes", func(b *testing.B) {
+		d := New(c.set)
+		buf := make([]byte, 0, 1<<20)
+		b.SetBytes(c.size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range c.docs {
+				buf, _ = d.AppendPrune(buf[:0], doc)
+			}
+		}
+		perDoc(b)
+	})
+	b.Run("decode-map", func(b *testing.B) {
+		d := New(c.set)
+		b.SetBytes(c.size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range c.docs {
+				d.DecodeMap(doc)
+			}
+		}
+		perDoc(b)
+	})
+	b.Run("validate", func(b *testing.B) {
+		d := New(c.set)
+		b.SetBytes(c.size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range c.docs {
+				d.Validate(doc)
+			}
+		}
+		perDoc(b)
+	})
+	b.Run("floor-jsontext-token-copy", func(b *testing.B) {
+		b.SetBytes(c.size)
+		b.ReportAllocs()
+		benchTokenCopy(b, c.docs)
+	})
+	b.Run("floor-jsontext-validate", func(b *testing.B) {
+		b.SetBytes(c.size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range c.docs {
+				jsontext.Value(doc).IsValid()
+			}
+		}
+	})
+}
+
+// benchTokenCopy copies every token of docs with a reused jsontext decoder
+// and encoder: the floor a token-level pruner competes with.
+func benchTokenCopy(b *testing.B, docs [][]byte) {
+	var rd bytes.Buffer
+	var out bytes.Buffer
+	dec := jsontext.NewDecoder(&rd)
+	enc := jsontext.NewEncoder(&out)
+	for b.Loop() {
+		for _, doc := range docs {
+			rd = *bytes.NewBuffer(doc)
+			dec.Reset(&rd)
+			out.Reset()
+			enc.Reset(&out)
+			for {
+				tok, err := dec.ReadToken()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := enc.WriteToken(tok); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// synthetic builds a Widget of about size bytes whose spec members are
+// unknown in the proportion unknownPct (by count).
+func synthetic(size, unknownPct int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","namespace":"default","labels":{"app":"demo"}},"spec":{"list":[`)
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i%100 < unknownPct {
+			b.WriteString(`{"x":"value-` + itoa(i) + `","unknownField":{"nested":[1,2,3],"s":"some text here"}}`)
+		} else {
+			b.WriteString(`{"x":"value-` + itoa(i) + `"}`)
+		}
+	}
+	b.WriteString(`],"replicas":3,"name":"n"}}`)
+	return []byte(b.String())
+}
+
+// BenchmarkUnknownShare measures prune-to-bytes on a 100 KB Widget with 0%,
+// 10% and 50% of list items carrying an unknown member, against a jsontext
+// token copy of the same input.
+func BenchmarkUnknownShare(b *testing.B) {
+	data, err := os.ReadFile("../examples/widget-crd.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	crds, _ := schemaauto.ParseCRDs(data)
+	set, _ := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	for _, pct := range []int{0, 10, 50} {
+		doc := synthetic(100<<10, pct)
+		name := "unknown=" + itoa(pct) + "%"
+		b.Run(name+"/prune-bytes", func(b *testing.B) {
+			d := New(set)
+			buf := make([]byte, 0, len(doc))
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			for b.Loop() {
+				buf, _ = d.AppendPrune(buf[:0], doc)
+			}
+		})
+		b.Run(name+"/floor-token-copy", func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			benchTokenCopy(b, [][]byte{doc})
+		})
+	}
+}
+
+func TestSteadyStateAllocations(t *testing.T) {
+	data, err := os.ReadFile("../examples/widget-crd.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crds, _ := schemaauto.ParseCRDs(data)
+	set, _ := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	doc := synthetic(20<<10, 50)
+	d := New(set)
+	buf := make([]byte, 0, len(doc))
+	buf, _ = d.AppendPrune(buf[:0], doc)
+	if n := testing.AllocsPerRun(20, func() { buf, _ = d.AppendPrune(buf[:0], doc) }); n != 0 {
+		t.Errorf("AppendPrune allocates %v times per document in steady state", n)
+	}
+	if n := testing.AllocsPerRun(20, func() { d.Validate(doc) }); n != 0 {
+		t.Errorf("Validate allocates %v times per document in steady state", n)
+	}
+}
