@@ -38,7 +38,7 @@ type Decoder struct {
 
 	// case-insensitive apiVersion/kind of the root, as the reference's
 	// version/kind pre-scan sees them (last wins)
-	ciAPIVersion, ciKind ciValue
+	ciAPIVersion, ciKind   ciValue
 	avBuf, kindBuf, gvkKey []byte
 	resolved               map[string]resolution
 

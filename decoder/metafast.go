@@ -237,7 +237,6 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 	return true
 }
 
-
 // ownerRef is one ownerReferences entry of the fast path: raw values.
 type ownerRef struct {
 	apiVersion, kind, name, uid, controller, blockOwnerDeletion jsontext.Value
