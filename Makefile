@@ -19,11 +19,11 @@ test-bench:
 
 # The main job on the embedded example.
 example:
-	$(GO) run ./cmd/jsonprune --crd examples/widget-crd.yaml --dump
+	$(GO) run ./cmd/jsonprune --crd examples/widget-crd.yaml examples/widget.yaml
 
 # Benchmarks of the library (see README, "Performance").
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./schemaauto/
+	$(GO) test -run '^$$' -bench . -benchmem ./schemaauto/ ./decoder/
 
 # Regenerate schemaauto/testdata/structural from the real Kubernetes code.
 golden:

@@ -31,6 +31,7 @@ type Decoder struct {
 	entry   *schemaauto.Entry
 	out     outKind
 	buf     []byte // bytes output
+	wbuf    []byte // Prune's buffer
 	ownDups bool   // detect duplicates ourselves (slow path)
 	depth   int
 	fatal   *jperrors.DecodeError
@@ -280,7 +281,10 @@ const (
 )
 
 // syntaxError turns a jsontext error into a DecodeError with its position.
-func (d *Decoder) syntaxError(err error) error {
+func (d *Decoder) syntaxError(err error) error { return d.syntaxErrorAt(err, d.jd) }
+
+// syntaxErrorAt is syntaxError for errors of the jsontext decoder jd.
+func (d *Decoder) syntaxErrorAt(err error, jd *jsontext.Decoder) error {
 	var de *jperrors.DecodeError
 	if errors.As(err, &de) {
 		if de.Line == 0 && d.doc != nil {
@@ -288,7 +292,7 @@ func (d *Decoder) syntaxError(err error) error {
 		}
 		return de
 	}
-	e := &jperrors.DecodeError{Offset: d.jd.InputOffset(), Msg: err.Error(), Err: err}
+	e := &jperrors.DecodeError{Offset: jd.InputOffset(), Msg: err.Error(), Err: err}
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
 		e.Offset, e.Pointer = se.ByteOffset, string(se.JSONPointer)

@@ -37,7 +37,7 @@ func readCRDs(path string) ([]*schemaauto.CRD, error) {
 	}
 	var all []*schemaauto.CRD
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := readFile(f)
 		if err != nil {
 			return nil, err
 		}
@@ -62,3 +62,5 @@ func loadCRDs(paths []string, opts schemaauto.Options) (*schemaauto.Set, error) 
 	}
 	return schemaauto.CompileCRDs(all, opts)
 }
+
+func readFile(path string) ([]byte, error) { return os.ReadFile(path) }

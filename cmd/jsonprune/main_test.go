@@ -9,8 +9,12 @@ import (
 )
 
 func runCLI(args ...string) (int, string, string) {
+	return runStdin("", args...)
+}
+
+func runStdin(stdin string, args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := run(args, &out, &errb)
+	code := run(args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -58,7 +62,59 @@ func TestDump(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{{}, {"--crd", "../../examples/widget-crd.yaml"}, {"--nope"}, {"--crd", "/does/not/exist", "--dump"}} {
+	for _, args := range [][]string{{}, {"--nope"}, {"--crd", "/does/not/exist", "--dump"}} {
+		if code, _, _ := runCLI(args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}
+
+const crdFile = "../../examples/widget-crd.yaml"
+
+func TestPruneExample(t *testing.T) {
+	code, out, errOut := runCLI("--crd", crdFile, "../../examples/widget.yaml")
+	if code != exitOK || !strings.HasPrefix(out, `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"labels":{"app":"demo"},"name":"my-widget","namespace":"default"},"spec":{`) ||
+		strings.Contains(out, "hostNetwork") || strings.Count(out, "\n") != 1 {
+		t.Errorf("exit %d, out %s", code, out)
+	}
+	if !strings.Contains(errOut, `Warning: unknown field "spec.hostNetwork"`+"\n") || strings.Count(errOut, "Warning: ") != 7 {
+		t.Errorf("stderr %s", errOut)
+	}
+	code, out, errOut = runCLI("--crd", crdFile, "--field-validation=Strict", "../../examples/widget.yaml")
+	if code != exitFindings || out != "" || !strings.HasPrefix(errOut, `error: ../../examples/widget.yaml: document 0: strict decoding error: unknown field "metadata.garbage", unknown field "spec.hostNetwork"`) {
+		t.Errorf("Strict: exit %d, out %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI("--crd", crdFile, "--field-validation=Ignore", "-o", "none", "../../examples/widget.yaml")
+	if code != exitOK || out != "" || errOut != "" {
+		t.Errorf("Ignore: exit %d, out %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestPruneJSONStream(t *testing.T) {
+	in := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"zz":1}}
+{"apiVersion":"v1","kind":"ConfigMap","metadata":{"x":1},"data":{"a":"b"}}
+{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":5}}
+{"apiVersion":"example.com/v1","kind":"Widget"}
+`
+	code, out, errOut := runStdin(in, "--crd", crdFile, "--no-defaults")
+	want := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{}}
+{"apiVersion":"v1","kind":"ConfigMap","metadata":{"x":1},"data":{"a":"b"}}
+{"apiVersion":"example.com/v1","kind":"Widget"}
+`
+	if code != exitOK || out != want {
+		t.Errorf("exit %d\n got %s\nwant %s", code, out, want)
+	}
+	if !strings.Contains(errOut, `Warning: unknown field "spec.zz"`) || !strings.Contains(errOut, "error: -: document 2: json: cannot unmarshal number into Go struct field ObjectMeta.name of type string") {
+		t.Errorf("stderr %s", errOut)
+	}
+	code, _, errOut = runStdin(`{"a":`, "--crd", crdFile)
+	if code != exitUsage || !strings.Contains(errOut, "error: -: invalid JSON") {
+		t.Errorf("truncated: exit %d, %s", code, errOut)
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{{"--crd", crdFile, "--field-validation=Loud"}, {"--crd", crdFile, "-o", "xml"}, {"--schema", "/nope"}, {"--crd", crdFile, "/does/not/exist"}} {
 		if code, _, _ := runCLI(args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
