@@ -45,7 +45,8 @@ type Decoder struct {
 
 	// paths and findings
 	names       []byte
-	path        []seg
+	nameStarts  []int
+	path        []jperrors.Segment
 	texts       []byte
 	recs        [numGroups][]rec
 	droppedDups int
@@ -212,7 +213,7 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 	d.doc = doc
 	d.ownDups = ownDups
 	d.fatal, d.rank = nil, 0
-	d.names, d.path, d.texts = d.names[:0], d.path[:0], d.texts[:0]
+	d.names, d.path, d.nameStarts, d.texts = d.names[:0], d.path[:0], d.nameStarts[:0], d.texts[:0]
 	for g := range numGroups {
 		d.recs[g] = d.recs[g][:0]
 	}

@@ -365,3 +365,14 @@ func TestInvalidUTF8(t *testing.T) {
 		t.Errorf("findings: %s", got)
 	}
 }
+
+// TestMaxFindings: findings beyond the limit are counted, not kept.
+func TestMaxFindings(t *testing.T) {
+	d := New(widgetSet(t), MaxFindings(3))
+	if err := d.Validate([]byte(`{` + w + `,"a":1,"b":2,"c":3,"d":4,"e":5}`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Result().Err().Error(); got != `strict decoding error: unknown field "a", unknown field "b", unknown field "c", and 2 more` {
+		t.Errorf("got %s", got)
+	}
+}

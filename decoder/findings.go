@@ -3,26 +3,9 @@ package decoder
 import (
 	"bytes"
 	"slices"
-	"strconv"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
 )
-
-// segKind is the kind of one step of the current path.
-type segKind uint8
-
-const (
-	segKey    segKind = iota // a property (field.Path Child)
-	segMapKey                // an additionalProperties key (field.Path Key)
-	segIndex                 // an array index
-)
-
-// seg is one step of the current path; names live in Decoder.names.
-type seg struct {
-	kind       segKind
-	start, end int32 // name in d.names
-	index      int
-}
 
 // rec is a recorded finding: its texts live in Decoder.texts.
 type rec struct {
@@ -43,78 +26,39 @@ const (
 	numGroups
 )
 
-// pushKey adds a name to the path.
-func (d *Decoder) pushKey(kind segKind, name []byte) {
-	start := int32(len(d.names))
+// pushKey adds a name to the path. Names live in d.names, a stack: a
+// segment's bytes are never changed while it is on the path (popping
+// truncates; pushing appends), so segments may point into it.
+func (d *Decoder) pushKey(kind jperrors.SegmentKind, name []byte) {
+	start := len(d.names)
 	d.names = append(d.names, name...)
-	d.path = append(d.path, seg{kind: kind, start: start, end: int32(len(d.names))})
+	d.path = append(d.path, jperrors.Segment{Kind: kind, Name: d.names[start:len(d.names):len(d.names)]})
+	d.nameStarts = append(d.nameStarts, start)
 }
 
 func (d *Decoder) pushIndex(i int) {
-	d.path = append(d.path, seg{kind: segIndex, index: i, start: int32(len(d.names)), end: int32(len(d.names))})
+	d.path = append(d.path, jperrors.Segment{Kind: jperrors.Index, Index: i})
+	d.nameStarts = append(d.nameStarts, len(d.names))
 }
 
 func (d *Decoder) pop() {
-	s := d.path[len(d.path)-1]
-	d.names = d.names[:s.start]
-	d.path = d.path[:len(d.path)-1]
+	n := len(d.path) - 1
+	d.names = d.names[:d.nameStarts[n]]
+	d.path, d.nameStarts = d.path[:n], d.nameStarts[:n]
 }
+
+// lastName is the name of the innermost path segment.
+func (d *Decoder) lastName() []byte { return d.path[len(d.path)-1].Name }
 
 // appendPath renders the current path in the pruning / sigs.k8s.io/json
-// syntax: keys joined with ".", indices as "[i]", nothing escaped.
-func (d *Decoder) appendPath(dst []byte) []byte {
-	for i, s := range d.path {
-		if s.kind == segIndex {
-			dst = append(dst, '[')
-			dst = strconv.AppendInt(dst, int64(s.index), 10)
-			dst = append(dst, ']')
-			continue
-		}
-		if i > 0 {
-			dst = append(dst, '.')
-		}
-		dst = append(dst, d.names[s.start:s.end]...)
-	}
-	return dst
-}
+// syntax.
+func (d *Decoder) appendPath(dst []byte) []byte { return jperrors.AppendPath(dst, d.path) }
 
-// fieldPath renders the current path as field.Path: additionalProperties
-// keys (and empty names) in brackets.
-func (d *Decoder) fieldPath() string {
-	var b []byte
-	for i, s := range d.path {
-		name := d.names[s.start:s.end]
-		switch {
-		case s.kind == segIndex:
-			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(s.index), 10)
-			b = append(b, ']')
-		case s.kind == segMapKey || len(name) == 0:
-			b = append(b, '[')
-			b = append(b, name...)
-			b = append(b, ']')
-		default:
-			if i > 0 {
-				b = append(b, '.')
-			}
-			b = append(b, name...)
-		}
-	}
-	return string(b)
-}
+// fieldPath renders the current path as field.Path.
+func (d *Decoder) fieldPath() string { return string(jperrors.AppendFieldPath(nil, d.path)) }
 
 // appendPointer renders the current path as an RFC 6901 JSON Pointer.
-func (d *Decoder) appendPointer(dst []byte) []byte {
-	for _, s := range d.path {
-		if s.kind == segIndex {
-			dst = append(dst, '/')
-			dst = strconv.AppendInt(dst, int64(s.index), 10)
-			continue
-		}
-		dst = jperrors.AppendPointerToken(dst, d.names[s.start:s.end])
-	}
-	return dst
-}
+func (d *Decoder) appendPointer(dst []byte) []byte { return jperrors.AppendPointer(dst, d.path) }
 
 // record adds a finding at the current path to group g. It reports whether
 // it was kept.
@@ -139,6 +83,11 @@ func (d *Decoder) record(g group, typ jperrors.FindingType, offset int64) {
 			return
 		}
 	}
+	if d.numFindings() >= d.cfg.maxFindings {
+		d.texts = d.texts[:ps]
+		d.dropped++
+		return
+	}
 	d.texts = d.appendPointer(d.texts)
 	d.recs[g] = append(d.recs[g], rec{typ: typ, pathStart: ps, pathEnd: pe, ptrStart: pe, ptrEnd: int32(len(d.texts)), offset: offset})
 }
@@ -147,6 +96,10 @@ func (d *Decoder) record(g group, typ jperrors.FindingType, offset int64) {
 // unknown fields).
 func (d *Decoder) recordText(g group, path string, pointer []byte, offset int64) {
 	if d.cfg.mode == Ignore {
+		return
+	}
+	if d.numFindings() >= d.cfg.maxFindings {
+		d.dropped++
 		return
 	}
 	ps := int32(len(d.texts))

@@ -55,7 +55,7 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 	if !root {
 		d.pop() // the field.Path of the embedded resource itself
 		parent = d.fieldPath()
-		defer d.pushKey(segKey, []byte("metadata"))
+		defer d.pushKey(jperrors.Key, []byte("metadata"))
 	}
 	meta, unknown, err := objectmeta.Normalize(v, objectmeta.Options{ReportUnknown: d.cfg.mode != Ignore, ParentPath: parent})
 	if err != nil {
@@ -140,7 +140,7 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			}
 			off := d.offset() - int64(len(raw))
 			name := string(d.unquoteName(raw))
-			d.pushKey(segKey, []byte(name))
+			d.pushKey(jperrors.Key, []byte(name))
 			if len(d.path) == top+1 {
 				d.metaOffsets = append(d.metaOffsets, metaOffset{name, off})
 			}

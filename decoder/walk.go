@@ -289,19 +289,19 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 				p = &props[idx]
 			}
 		}
-		kind := segKey
+		kind := jperrors.Key
 		target := schemaauto.NoState
 		switch {
 		case discard:
 		case p != nil:
 			target = p.Target
 		case st.Additional != schemaauto.NoState:
-			target, kind = st.Additional, segMapKey
+			target, kind = st.Additional, jperrors.MapKey
 		case st.Flags&schemaauto.Preserve != 0:
 			target = schemaauto.Keep
 		}
 		d.pushKey(kind, name)
-		name = d.names[d.path[len(d.path)-1].start:]
+		name = d.lastName()
 
 		// root members named apiVersion or kind in any case feed the
 		// reference's version/kind pre-scan; a string value is read here
@@ -529,7 +529,7 @@ func (d *Decoder) lastSeenName(idx, namesBase int) nameSpan {
 		return nameSpan{}
 	}
 	// the name is in the object's list; find it by the current name
-	name := d.names[d.path[len(d.path)-1].start:d.path[len(d.path)-1].end]
+	name := d.lastName()
 	for _, sp := range d.objNames[namesBase:] {
 		if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
 			return sp

@@ -1,0 +1,82 @@
+package errors
+
+import "strconv"
+
+// SegmentKind is the kind of one step of a path.
+type SegmentKind uint8
+
+const (
+	// Key is an object member named by the schema (field.Path Child).
+	Key SegmentKind = iota
+	// MapKey is an additionalProperties entry (field.Path Key: bracketed).
+	MapKey
+	// Index is an array element.
+	Index
+)
+
+// Segment is one step of a path: a member name (Key, MapKey) or an array
+// index (Index).
+type Segment struct {
+	Kind  SegmentKind
+	Name  []byte
+	Index int
+}
+
+// The reference prints paths in three syntaxes (its section 7.4); these
+// functions render a path of segments in each, appending to dst.
+
+// AppendPath renders the syntax of pruning's unknown-field paths and of
+// sigs.k8s.io/json's duplicate-field paths: names joined with ".", indices
+// as "[i]", map keys like names, nothing escaped ("spec.m.k.1.x",
+// "spec.list[0].b", "spec." for an empty name).
+func AppendPath(dst []byte, segs []Segment) []byte {
+	for i, s := range segs {
+		if s.Kind == Index {
+			dst = append(dst, '[')
+			dst = strconv.AppendInt(dst, int64(s.Index), 10)
+			dst = append(dst, ']')
+			continue
+		}
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+		dst = append(dst, s.Name...)
+	}
+	return dst
+}
+
+// AppendFieldPath renders the field.Path syntax (see FieldPath): map keys
+// and empty names bracketed ("spec.embeddedMap[k.1]").
+func AppendFieldPath(dst []byte, segs []Segment) []byte {
+	for i, s := range segs {
+		switch {
+		case s.Kind == Index:
+			dst = append(dst, '[')
+			dst = strconv.AppendInt(dst, int64(s.Index), 10)
+			dst = append(dst, ']')
+		case s.Kind == MapKey || len(s.Name) == 0:
+			dst = append(dst, '[')
+			dst = append(dst, s.Name...)
+			dst = append(dst, ']')
+		default:
+			if i > 0 {
+				dst = append(dst, '.')
+			}
+			dst = append(dst, s.Name...)
+		}
+	}
+	return dst
+}
+
+// AppendPointer renders an RFC 6901 JSON Pointer ("/spec/a~1b/0").
+func AppendPointer(dst []byte, segs []Segment) []byte {
+	for _, s := range segs {
+		if s.Kind == Index {
+			dst = append(dst, '/')
+			dst = strconv.AppendInt(dst, int64(s.Index), 10)
+			continue
+		}
+		dst = AppendPointerToken(dst, s.Name)
+	}
+	return dst
+}
