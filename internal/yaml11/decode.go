@@ -20,9 +20,9 @@ import (
 // document, empty ones included. The reference itself reads only the first document.
 //
 // Duplicate keys of all documents are gathered into one *DuplicateKeysError returned with all the
-// values. Any other error stops the decoding: the values of the documents before it are returned
-// with the error, joined (errors.Join) with the duplicates found before it if there are any, so
-// that errors.As finds both. An error of the YAML parser is a *SyntaxError with the parser's text, which
+// values. Any other error stops the decoding and is returned alone, with the values of the
+// documents before it (duplicates found before it are dropped): so an error that is a
+// *DuplicateKeysError always means every document was decoded. An error of the YAML parser is a *SyntaxError with the parser's text, which
 // includes the line where the parser gives one ("yaml: line 6: found character that cannot start
 // any token"); invalid UTF-8 is "yaml: invalid leading UTF-8 octet" (or the parser's other UTF-8
 // texts), and the SyntaxError's Line is then the line of the first invalid byte.
@@ -47,7 +47,7 @@ func Decode(data []byte, opts Options) ([]any, error) {
 			if errors.Is(err, io.EOF) {
 				break
 			}
-			return out, withDuplicates(&SyntaxError{Line: errorLine(err, data), Err: err}, dups)
+			return out, &SyntaxError{Line: errorLine(err, data), Err: err}
 		}
 		c := converter{opts: opts.withDefaults(), root: &doc, ownNodes: -1, doc: i}
 		if hasBang {
@@ -61,7 +61,7 @@ func Decode(data []byte, opts Options) ([]any, error) {
 		if errors.As(err, &de) {
 			dups = append(dups, de.Duplicates...)
 		} else if err != nil {
-			return out, withDuplicates(err, dups)
+			return out, err
 		}
 		out = append(out, v)
 	}
@@ -210,11 +210,4 @@ func lineStarts(data []byte) []int {
 		starts = append(starts, i)
 	}
 	return starts
-}
-
-func withDuplicates(err error, dups []DuplicateKey) error {
-	if len(dups) == 0 {
-		return err
-	}
-	return errors.Join(&DuplicateKeysError{Duplicates: dups}, err)
 }

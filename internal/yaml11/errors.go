@@ -15,6 +15,7 @@ type Error struct {
 	Msg          string
 }
 
+// Error returns the reference's text.
 func (e *Error) Error() string { return e.Msg }
 
 func newError(n *yaml.Node, msg string) *Error {
@@ -41,6 +42,8 @@ type LimitError struct {
 	Detail string
 }
 
+// Error says which limit, where, and by how much: "yaml: line 3: document contains excessive
+// aliasing: … (expanding alias *a of line 9) [MaxAliasNodes]".
 func (e *LimitError) Error() string {
 	var b strings.Builder
 	b.WriteString("yaml: line ")
@@ -112,6 +115,7 @@ type SyntaxError struct {
 	Err  error
 }
 
+// Error returns the parser's text unchanged.
 func (e *SyntaxError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the parser's error.

@@ -286,7 +286,8 @@ const quotedStyles = yaml.DoubleQuotedStyle | yaml.SingleQuotedStyle | yaml.Lite
 //   - any other tag (!!merge, !!map, !!seq, !foo, verbatim tags) gives the text as a string.
 //
 // The non-specific tag "!" cannot be seen through the v3 Node API (the parser drops it), so
-// "! 12" resolves like "12" here although go-yaml v2 makes it the string "12".
+// "! 12" resolves like "12" here although go-yaml v2 makes it the string "12"; Decode, which has
+// the text, finds such scalars and gets them right.
 func resolveNode(n *yaml.Node) (scalar, error) {
 	tag := explicitTag(n)
 	if tag == "" && n.Style&quotedStyles != 0 {
@@ -396,6 +397,9 @@ func unsupportedValue(f float64) string {
 // "1e400"; sexagesimals (1:20) and timestamps stay strings; quoted scalars are strings; explicit
 // tags are honoured (see resolvePlain and resolveNode for the exact rules). A non-finite value is
 // an error with encoding/json's text: "json: unsupported value: +Inf" (or -Inf, NaN).
+//
+// Known divergence: a plain scalar written with the non-specific tag "!" ("! 12") resolves as if
+// untagged, because the v3 parser drops that tag; go-yaml v2 makes it a string. Decode handles it.
 //
 // Errors are *Error values.
 func ResolveScalar(n *yaml.Node) (any, error) {

@@ -97,6 +97,9 @@ func (o Options) withDefaults() Options {
 // inside its value, with the last value given to that key in its mapping; the reference picks one
 // at random among the keys of a mapping); then a non-finite float, the first in json.Marshal's
 // order (object keys sorted).
+//
+// ToValue sees nodes only, so a scalar written with the non-specific tag "!" is resolved as if
+// untagged (see ResolveScalar); Decode gets it right.
 func ToValue(doc *yaml.Node, opts Options) (any, error) {
 	c := converter{opts: opts.withDefaults(), root: doc, ownNodes: -1}
 	return c.run(doc)
