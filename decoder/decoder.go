@@ -20,6 +20,7 @@ type Decoder struct {
 	set   *schemaauto.Set
 	fixed *schemaauto.Automaton
 	cfg   config
+	src   TokenSource // the current document's tokens, when not JSON text
 
 	// the current document
 	doc     []byte
@@ -33,6 +34,7 @@ type Decoder struct {
 	buf     []byte // bytes output
 	wbuf    []byte // Prune's buffer
 	ownDups bool   // detect duplicates ourselves (slow path)
+	rawFast bool   // whole values may be copied or skipped as raw bytes
 	depth   int
 	fatal   *jperrors.DecodeError
 	rank    int
@@ -41,11 +43,11 @@ type Decoder struct {
 	// version/kind pre-scan sees them (last wins)
 	ciAPIVersion, ciKind   ciValue
 	avBuf, kindBuf, gvkKey []byte
+	avNull                 bool // the root's apiVersion is null
 	resolved               map[string]resolution
 
 	// paths and findings
 	names       []byte
-	nameStarts  []int
 	path        []jperrors.Segment
 	texts       []byte
 	recs        [numGroups][]rec
@@ -194,7 +196,7 @@ func (d *Decoder) run(doc []byte) (any, error) {
 		return nil, &jperrors.DecodeError{Msg: fmt.Sprintf("document of %d bytes exceeds the limit of %d bytes", len(doc), d.cfg.maxDocSize)}
 	}
 	mark := len(d.buf)
-	v, err := d.decode(doc, d.cfg.invalidUTF8 || d.forceSlow)
+	v, err := d.decode(doc, d.cfg.invalidUTF8 || d.forceSlow || d.src != nil)
 	if err != nil && !d.ownDups && errors.Is(err, jsontext.ErrDuplicateName) {
 		d.buf = d.buf[:mark]
 		v, err = d.decode(doc, true)
@@ -213,13 +215,15 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 	d.doc = doc
 	d.ownDups = ownDups
 	d.fatal, d.rank = nil, 0
-	d.names, d.path, d.nameStarts, d.texts = d.names[:0], d.path[:0], d.nameStarts[:0], d.texts[:0]
+	d.names, d.path, d.texts = d.names[:0], d.path[:0], d.texts[:0]
+	d.rawFast = !ownDups && d.src == nil && !d.cfg.invalidUTF8 && d.cfg.maxDepth == DefaultMaxDepth
 	for g := range numGroups {
 		d.recs[g] = d.recs[g][:0]
 	}
 	d.droppedDups, d.dropped = 0, 0
 	d.depth, d.base = 0, 0
 	d.ciAPIVersion.set, d.ciKind.set = false, false
+	d.ciAPIVersion.typeErr, d.ciKind.typeErr = false, false
 	d.seenBits, d.objNames, d.seenNames, d.members = d.seenBits[:0], d.objNames[:0], d.seenNames[:0], d.members[:0]
 	d.res = Result{d: d}
 }
@@ -228,11 +232,13 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	d.reset(doc, ownDups)
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(ownDups), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
-	d.rd = *bytes.NewBuffer(doc) // jsontext reads a bytes.Buffer in place
-	if d.jd == nil {
-		d.jd = jsontext.NewDecoder(&d.rd, opts...)
-	} else {
-		d.jd.Reset(&d.rd, opts...)
+	if d.src == nil {
+		d.rd = *bytes.NewBuffer(doc) // jsontext reads a bytes.Buffer in place
+		if d.jd == nil {
+			d.jd = jsontext.NewDecoder(&d.rd, opts...)
+		} else {
+			d.jd.Reset(&d.rd, opts...)
+		}
 	}
 
 	if err := d.selectAutomaton(); err != nil {
@@ -240,7 +246,7 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	}
 	v, err := d.value(d.a.Root(), false)
 	if err == nil {
-		if _, err = d.jd.ReadToken(); err == nil {
+		if _, err = d.readToken(); err == nil {
 			err = &jperrors.DecodeError{Offset: d.offset(), Msg: "invalid data after the top-level value"}
 		} else if err == io.EOF {
 			err = nil
@@ -276,13 +282,25 @@ const (
 	rankVersionKind  = iota + 1 // the apiVersion/kind pre-scan
 	rankNumber                  // a number the map decoding cannot hold
 	rankKindMissing             // Object 'Kind' is missing
+	rankAccessor                // apiVersion is null in the decoded map
 	rankRootMeta                // malformed root metadata
 	rankGroupVersion            // the object's apiVersion does not parse
 	rankCoerce                  // embedded resources
 )
 
 // syntaxError turns a jsontext error into a DecodeError with its position.
-func (d *Decoder) syntaxError(err error) error { return d.syntaxErrorAt(err, d.jd) }
+func (d *Decoder) syntaxError(err error) error {
+	if d.src != nil {
+		var de *jperrors.DecodeError
+		if errors.As(err, &de) {
+			return err
+		}
+		e := &jperrors.DecodeError{Offset: d.src.LastOffset(), Msg: err.Error(), Err: err}
+		e.Line, e.Column = jperrors.LineColumn(d.doc, e.Offset)
+		return e
+	}
+	return d.syntaxErrorAt(err, d.jd)
+}
 
 // syntaxErrorAt is syntaxError for errors of the jsontext decoder jd.
 func (d *Decoder) syntaxErrorAt(err error, jd *jsontext.Decoder) error {

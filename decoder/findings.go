@@ -33,18 +33,17 @@ func (d *Decoder) pushKey(kind jperrors.SegmentKind, name []byte) {
 	start := len(d.names)
 	d.names = append(d.names, name...)
 	d.path = append(d.path, jperrors.Segment{Kind: kind, Name: d.names[start:len(d.names):len(d.names)]})
-	d.nameStarts = append(d.nameStarts, start)
 }
 
 func (d *Decoder) pushIndex(i int) {
 	d.path = append(d.path, jperrors.Segment{Kind: jperrors.Index, Index: i})
-	d.nameStarts = append(d.nameStarts, len(d.names))
 }
 
+// pop removes the innermost segment; its name is the end of d.names.
 func (d *Decoder) pop() {
 	n := len(d.path) - 1
-	d.names = d.names[:d.nameStarts[n]]
-	d.path, d.nameStarts = d.path[:n], d.nameStarts[:n]
+	d.names = d.names[:len(d.names)-len(d.path[n].Name)]
+	d.path = d.path[:n]
 }
 
 // lastName is the name of the innermost path segment.

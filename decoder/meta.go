@@ -19,10 +19,10 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 	d.metaOffsets = d.metaOffsets[:0]
 	var v any
 	var err error
-	if d.out != outMap && !d.ownDups && !d.cfg.invalidUTF8 && d.cfg.maxDepth == DefaultMaxDepth &&
+	if d.out != outMap && !d.ownDups && d.src == nil && !d.cfg.invalidUTF8 && d.cfg.maxDepth == DefaultMaxDepth &&
 		(!isSchema(p.Declared) || d.cfg.noDefaults || d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow == 0) {
 		// fast path: the raw value, normalised in place when it is common
-		raw, err := d.jd.ReadValue()
+		raw, err := d.readValue()
 		if err != nil {
 			return nil, false, err
 		}
@@ -124,21 +124,21 @@ func (d *Decoder) readAny() (any, error) {
 }
 
 func (d *Decoder) readAnyAt(top int) (any, error) {
-	switch d.jd.PeekKind() {
+	switch d.peek() {
 	case '{':
-		if _, err := d.jd.ReadToken(); err != nil {
+		if _, err := d.readToken(); err != nil {
 			return nil, err
 		}
 		if err := d.enter(); err != nil {
 			return nil, err
 		}
 		m := map[string]any{}
-		for d.jd.PeekKind() != '}' {
-			raw, err := d.jd.ReadValue()
+		for d.peek() != '}' {
+			raw, err := d.readValue()
 			if err != nil {
 				return nil, err
 			}
-			off := d.offset() - int64(len(raw))
+			off := d.tokenStart(raw)
 			name := string(d.unquoteName(raw))
 			d.pushKey(jperrors.Key, []byte(name))
 			if len(d.path) == top+1 {
@@ -154,20 +154,20 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			m[name] = v
 			d.pop()
 		}
-		if _, err := d.jd.ReadToken(); err != nil {
+		if _, err := d.readToken(); err != nil {
 			return nil, err
 		}
 		d.depth--
 		return m, nil
 	case '[':
-		if _, err := d.jd.ReadToken(); err != nil {
+		if _, err := d.readToken(); err != nil {
 			return nil, err
 		}
 		if err := d.enter(); err != nil {
 			return nil, err
 		}
 		a := []any{}
-		for i := 0; d.jd.PeekKind() != ']'; i++ {
+		for i := 0; d.peek() != ']'; i++ {
 			d.pushIndex(i)
 			v, err := d.readAnyAt(top)
 			if err != nil {
@@ -176,21 +176,21 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			a = append(a, v)
 			d.pop()
 		}
-		if _, err := d.jd.ReadToken(); err != nil {
+		if _, err := d.readToken(); err != nil {
 			return nil, err
 		}
 		d.depth--
 		return a, nil
 	case 0, '}', ']':
-		_, err := d.jd.ReadToken()
+		_, err := d.readToken()
 		return nil, err
 	}
-	raw, err := d.jd.ReadValue()
+	raw, err := d.readValue()
 	if err != nil {
 		return nil, err
 	}
 	if c := raw[0]; c == '-' || (c >= '0' && c <= '9') {
-		d.checkNumber(raw, d.offset()-int64(len(raw)))
+		d.checkNumber(raw, d.tokenStart(raw))
 	}
 	return d.scalarValue(raw), nil
 }

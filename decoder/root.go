@@ -15,6 +15,11 @@ import (
 type ciValue struct {
 	set      bool
 	isString bool
+	// typeErr: some value was not a string; encoding/json reports the
+	// first such error even when a later value is a string
+	typeErr  bool
+	errType  string
+	errOff   int64
 	str      []byte // reused across documents
 	jsonType string // the JSON type of a non-string value, as encoding/json names it
 	offset   int64
@@ -34,11 +39,26 @@ type resolution struct {
 // whole root, the last occurrence winning.
 func (d *Decoder) selectAutomaton() error {
 	d.res.Entry, d.res.Pruned = nil, false
-	hasAV, hasKind, isObject := d.prescan()
+	var hasAV, hasKind, isObject bool
+	if d.src != nil {
+		var av, k []byte
+		av, k, hasAV, hasKind, isObject = d.src.TypeMeta()
+		d.avBuf, d.kindBuf = append(d.avBuf[:0], av...), append(d.kindBuf[:0], k...)
+	} else {
+		hasAV, hasKind, isObject = d.prescan()
+	}
 	if !isObject {
+		// the reference's pre-scan decodes the body into a struct
 		d.a = schemaauto.PassThrough()
 		if d.fixed != nil {
 			d.a = d.fixed
+		}
+		switch k := d.rootKind(); k {
+		case 'n', 0:
+			d.setFatal(rankKindMissing, &jperrors.DecodeError{Msg: fmt.Sprintf("Object 'Kind' is missing in '%s'", d.doc)})
+		default:
+			d.setFatal(rankVersionKind, &jperrors.DecodeError{Msg: "couldn't get version/kind; json parse error: json: cannot unmarshal " +
+				jsonTypeName(k) + ` into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" }`})
 		}
 		return nil
 	}
@@ -47,6 +67,11 @@ func (d *Decoder) selectAutomaton() error {
 	}
 	if !hasAV {
 		d.avBuf = d.avBuf[:0]
+	}
+	if d.avNull {
+		// the coercer reads apiVersion from the decoded map (null passes
+		// the version/kind pre-scan, which leaves a Go string alone)
+		d.setFatal(rankAccessor, &jperrors.DecodeError{Msg: ".apiVersion accessor error: <nil> is of the type <nil>, expected string"})
 	}
 	// resolve (apiVersion, kind), cached by their bytes: no allocation in
 	// steady state
@@ -81,12 +106,13 @@ func (d *Decoder) selectAutomaton() error {
 // d.avBuf and d.kindBuf.
 func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 	d.preRd = *bytes.NewBuffer(d.doc) // jsontext reads a bytes.Buffer in place
-	opts := jsontext.AllowDuplicateNames(true)
+	opts := []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
 	if d.pre == nil {
-		d.pre = jsontext.NewDecoder(&d.preRd, opts)
+		d.pre = jsontext.NewDecoder(&d.preRd, opts...)
 	} else {
-		d.pre.Reset(&d.preRd, opts)
+		d.pre.Reset(&d.preRd, opts...)
 	}
+	d.avNull = false
 	if d.pre.PeekKind() != '{' {
 		return false, false, false
 	}
@@ -98,7 +124,8 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 		if err != nil {
 			break
 		}
-		isAV, isKind := string(name) == `"apiVersion"`, string(name) == `"kind"`
+		n := d.unquoteName(name) // "apiVersio\u006e" is apiVersion
+		isAV, isKind := string(n) == "apiVersion", string(n) == "kind"
 		if !isAV && !isKind {
 			if d.pre.SkipValue() != nil {
 				break
@@ -109,8 +136,10 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 		if err != nil {
 			break
 		}
-		isString := v.Kind() == '"'
+		isString := v.Kind() == '"' && len(v) > 2 // GetKind: a non-empty string
 		if isAV {
+			d.avNull = v.Kind() == 'n'
+			isString = v.Kind() == '"'
 			hasAV = isString
 			if isString {
 				d.avBuf, _ = jsontext.AppendUnquote(d.avBuf[:0], v)
@@ -148,6 +177,9 @@ func (d *Decoder) noteRootName(name []byte, k jsontext.Kind, str []byte, offset 
 		v.set, v.isString, v.str, v.offset = true, true, append(v.str[:0], str...), offset
 	default:
 		v.set, v.isString, v.jsonType, v.offset = true, false, jsonTypeName(k), offset
+		if !v.typeErr {
+			v.typeErr, v.errType, v.errOff = true, v.jsonType, offset
+		}
 	}
 }
 
@@ -173,14 +205,18 @@ func jsonTypeName(k jsontext.Kind) string {
 // case) must be strings, and the apiVersion must parse.
 func (d *Decoder) finishRoot() error {
 	const prefix = "couldn't get version/kind; json parse error: "
-	for _, c := range []struct {
-		v     *ciValue
-		field string
-	}{{&d.ciAPIVersion, "apiVersion"}, {&d.ciKind, "kind"}} {
-		if c.v.set && !c.v.isString {
-			d.setFatal(rankVersionKind, &jperrors.DecodeError{Offset: c.v.offset,
-				Msg: prefix + "json: cannot unmarshal " + c.v.jsonType + " into Go struct field ." + c.field + " of type string"})
-		}
+	// encoding/json reports the first type error in the document
+	first, field := (*ciValue)(nil), ""
+	if d.ciAPIVersion.typeErr {
+		first, field = &d.ciAPIVersion, "apiVersion"
+	}
+	if d.ciKind.typeErr && (first == nil || d.ciKind.errOff < first.errOff) {
+		first, field = &d.ciKind, "kind"
+	}
+	if first != nil {
+		d.setFatal(rankVersionKind, &jperrors.DecodeError{Offset: first.errOff,
+			Msg: prefix + "json: cannot unmarshal " + first.errType + " into Go struct field ." + field + " of type string"})
+		return nil
 	}
 	if v := d.ciAPIVersion; v.set && v.isString {
 		if bytes.Count(v.str, []byte("/")) > 1 { // what makes ParseGroupVersion fail
@@ -189,4 +225,12 @@ func (d *Decoder) finishRoot() error {
 		}
 	}
 	return nil
+}
+
+// rootKind is the JSON kind of the document's top-level value.
+func (d *Decoder) rootKind() jsontext.Kind {
+	if d.src != nil {
+		return d.src.PeekKind()
+	}
+	return d.pre.PeekKind()
 }

@@ -33,4 +33,9 @@ func appendFloat(b []byte, f float64) []byte {
 
 // offset is the input offset of the main decoder, in the document (the
 // metadata fallback reads a sub-slice of the document with base set).
-func (d *Decoder) offset() int64 { return d.base + d.jd.InputOffset() }
+func (d *Decoder) offset() int64 {
+	if d.src != nil {
+		return d.src.InputOffset()
+	}
+	return d.base + d.jd.InputOffset()
+}

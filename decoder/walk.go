@@ -43,7 +43,13 @@ type nameSpan struct{ start, end int32 }
 type member struct {
 	prop       int // property index, or -1
 	name       nameSpan
-	start, end int
+	start, end int // its bytes in d.buf, when writing
+	// the findings recorded while decoding its value (group prune,
+	// root and embedded metadata), and the fatal error before it: a later
+	// duplicate discards them, as the reference decodes only the last value
+	recs      [numGroups][2]int32
+	fatal     *jperrors.DecodeError
+	fatalRank int
 }
 
 type metaOffset struct {
@@ -54,7 +60,7 @@ type metaOffset struct {
 // value decodes the next value in state s. In discard mode the value lies
 // in a pruned subtree: nothing is written, duplicates are still found.
 func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
-	switch k := d.jd.PeekKind(); k {
+	switch k := d.peek(); k {
 	case '{':
 		if d.rawOK(s, discard) {
 			return nil, d.rawValue(discard)
@@ -66,10 +72,10 @@ func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
 		}
 		return d.array(s, discard)
 	case 0, '}', ']':
-		_, err := d.jd.ReadToken()
+		_, err := d.readToken()
 		return nil, err
 	default:
-		raw, err := d.jd.ReadValue()
+		raw, err := d.readValue()
 		if err != nil {
 			return nil, err
 		}
@@ -81,16 +87,13 @@ func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
 // fast path, for a value kept verbatim or skipped, when no finding can come
 // from inside it.
 func (d *Decoder) rawOK(s schemaauto.StateID, discard bool) bool {
-	if d.ownDups || d.cfg.invalidUTF8 || d.cfg.maxDepth != DefaultMaxDepth {
-		return false
-	}
-	return discard || (s == schemaauto.Keep && d.out != outMap)
+	return d.rawFast && (discard || (s == schemaauto.Keep && d.out != outMap))
 }
 
 // rawValue copies (or skips) a whole value as raw bytes.
 func (d *Decoder) rawValue(discard bool) error {
 	off := d.offset()
-	raw, err := d.jd.ReadValue()
+	raw, err := d.readValue()
 	if err != nil {
 		return err
 	}
@@ -104,14 +107,15 @@ func (d *Decoder) rawValue(discard bool) error {
 // scalar handles a literal, a string or a number.
 func (d *Decoder) scalar(raw jsontext.Value, discard bool) (any, error) {
 	if c := raw[0]; c == '-' || (c >= '0' && c <= '9') {
-		d.checkNumber(raw, d.offset()-int64(len(raw)))
+		d.checkNumber(raw, d.tokenStart(raw))
 	}
 	if discard {
 		return nil, nil
 	}
 	switch d.out {
 	case outBytes:
-		if raw[0] == '"' && d.cfg.invalidUTF8 && !utf8.Valid(raw) {
+		if raw[0] == '"' && d.cfg.invalidUTF8 && (!utf8.Valid(raw) || bytes.IndexByte(raw, '\\') >= 0) {
+			// bad bytes and lone surrogate escapes become U+FFFD
 			s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
 			d.scratch = s
 			d.buf, _ = jsontext.AppendQuote(d.buf, s)
@@ -243,7 +247,7 @@ func (d *Decoder) enter() error {
 
 // object decodes an object in state s.
 func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
-	if _, err := d.jd.ReadToken(); err != nil {
+	if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
 	if err := d.enter(); err != nil {
@@ -275,13 +279,17 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	namesBase, seenNamesBase, membersBase := len(d.objNames), len(d.seenNames), len(d.members)
 	prunesNulls := a.Prunes() && !d.cfg.noNullPruning
 
-	for d.jd.PeekKind() != '}' {
-		rawName, err := d.jd.ReadValue()
+	for d.peek() != '}' {
+		rawName, err := d.readValue()
 		if err != nil {
 			return nil, err
 		}
-		nameOff := d.offset() - int64(len(rawName))
 		name := d.unquoteName(rawName)
+		// the name's offset, computed when needed (before its value is read)
+		nameOff := int64(-1)
+		if root {
+			nameOff = d.tokenStart(rawName)
+		}
 		idx := -1
 		var p *schemaauto.Prop
 		if len(props) > 0 {
@@ -307,10 +315,10 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		// reference's version/kind pre-scan; a string value is read here
 		var pre jsontext.Value
 		if root && len(name) >= 4 && len(name) <= 10 {
-			k := d.jd.PeekKind()
+			k := d.peek()
 			var str []byte
 			if k == '"' && (bytes.EqualFold(name, []byte("apiVersion")) || bytes.EqualFold(name, []byte("kind"))) {
-				if pre, err = d.jd.ReadValue(); err != nil {
+				if pre, err = d.readValue(); err != nil {
 					return nil, err
 				}
 				str = d.unquoteName(pre)
@@ -323,10 +331,11 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		if d.ownDups {
 			dup = d.seenBefore(idx, name, seenBase, namesBase)
 			if dup {
-				d.record(groupDup, jperrors.DuplicateField, nameOff)
-				if write {
-					d.retract(idx, name, membersBase)
+				if nameOff < 0 {
+					nameOff = d.tokenStart(rawName)
 				}
+				d.record(groupDup, jperrors.DuplicateField, nameOff)
+				d.retract(idx, name, membersBase, write)
 				if m != nil {
 					delete(m, string(name))
 				}
@@ -339,6 +348,9 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		if target == schemaauto.NoState {
 			// pruned (or inside a pruned subtree)
 			if !discard && !dup {
+				if nameOff < 0 {
+					nameOff = d.tokenStart(rawName)
+				}
 				d.record(groupPrune, jperrors.UnknownField, nameOff)
 			}
 			if pre == nil {
@@ -351,6 +363,13 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		}
 
 		memberStart := len(d.buf)
+		var mrec member
+		if d.ownDups {
+			mrec = member{prop: idx, start: memberStart, fatal: d.fatal, fatalRank: d.rank}
+			for g := range numGroups {
+				mrec.recs[g][0] = int32(len(d.recs[g]))
+			}
+		}
 		if write {
 			if len(d.buf) > objStart {
 				d.buf = append(d.buf, ',')
@@ -372,8 +391,13 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		switch {
 		case role == schemaauto.RoleMetadata:
 			v, keep, err = d.metadata(p, root, prunesNulls, write)
-		case pre == nil && d.jd.PeekKind() == 'n':
+		case pre == nil && d.peek() == 'n':
 			v, keep, err = d.null(p, target, prunesNulls, write)
+			if keep && !root && (role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind) {
+				// the coercion of an embedded resource: null is not a string
+				d.setFatal(rankCoerce, &jperrors.DecodeError{Offset: d.offset(), Pointer: string(d.appendPointer(nil)),
+					Msg: (&jperrors.FieldError{Type: jperrors.FieldInvalid, Field: d.fieldPath(), BadValue: nil, Detail: "must be a string"}).Error()})
+			}
 		case role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind:
 			v, keep, err = d.typeMeta(p, root, pre, prunesNulls, write)
 		case pre != nil:
@@ -390,13 +414,17 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			if m != nil {
 				m[string(name)] = v
 			}
-			if write && d.ownDups {
-				d.members = append(d.members, member{prop: idx, name: d.lastSeenName(idx, namesBase), start: memberStart, end: len(d.buf)})
+			if d.ownDups {
+				mrec.name, mrec.end = d.lastSeenName(idx, namesBase), len(d.buf)
+				for g := range numGroups {
+					mrec.recs[g][1] = int32(len(d.recs[g]))
+				}
+				d.members = append(d.members, mrec)
 			}
 		}
 		d.pop()
 	}
-	if _, err := d.jd.ReadToken(); err != nil {
+	if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
 	if defaults {
@@ -418,7 +446,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 // neither nullable nor defaulted, and replaces it by the default when its
 // schema is not nullable but defaulted.
 func (d *Decoder) null(p *schemaauto.Prop, target schemaauto.StateID, prunesNulls, write bool) (any, bool, error) {
-	if _, err := d.jd.ReadValue(); err != nil {
+	if _, err := d.readValue(); err != nil {
 		return nil, false, err
 	}
 	ns := target
@@ -487,7 +515,7 @@ func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, pr
 		v, err := d.scalar(pre, false)
 		return v, true, err
 	}
-	k := d.jd.PeekKind()
+	k := d.peek()
 	if k == '"' {
 		v, err := d.value(schemaauto.Keep, false)
 		return v, true, err
@@ -538,23 +566,43 @@ func (d *Decoder) lastSeenName(idx, namesBase int) nameSpan {
 	return nameSpan{}
 }
 
-// retract removes the earlier written occurrence of a duplicated member, so
-// that the last value wins and the output has each name once.
-func (d *Decoder) retract(idx int, name []byte, membersBase int) {
+// retract undoes the earlier occurrence of a duplicated member, so that the
+// last value wins: its bytes leave the output (the output has each name
+// once), and the findings and fatal errors its value raised are dropped,
+// as the reference never decodes that value into the object. Duplicate
+// findings inside it stay: the reference's JSON decoder reports them.
+func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 	for i := membersBase; i < len(d.members); i++ {
 		mb := d.members[i]
 		same := (idx >= 0 && mb.prop == idx) || (idx < 0 && mb.prop < 0 && bytes.Equal(d.seenNames[mb.name.start:mb.name.end], name))
 		if !same {
 			continue
 		}
-		start, end := mb.start, mb.end
-		if d.buf[start] == ',' {
-			// "...,a" : drop the comma before the member
-		} else if end < len(d.buf) && d.buf[end] == ',' {
-			end++ // first member: drop the comma after it
+		for g := range numGroups {
+			if g == groupDup {
+				continue
+			}
+			lo, hi := mb.recs[g][0], mb.recs[g][1]
+			if n := hi - lo; n > 0 {
+				d.recs[g] = append(d.recs[g][:lo], d.recs[g][hi:]...)
+				for j := i + 1; j < len(d.members); j++ {
+					d.members[j].recs[g][0] -= n
+					d.members[j].recs[g][1] -= n
+				}
+			}
 		}
-		n := end - start
-		d.buf = append(d.buf[:start], d.buf[end:]...)
+		if d.fatal != mb.fatal && (d.rank == rankRootMeta || d.rank == rankCoerce) {
+			d.fatal, d.rank = mb.fatal, mb.fatalRank
+		}
+		n := 0
+		if write {
+			start, end := mb.start, mb.end
+			if d.buf[start] != ',' && end < len(d.buf) && d.buf[end] == ',' {
+				end++ // the first member: drop the comma after it
+			}
+			n = end - start
+			d.buf = append(d.buf[:start], d.buf[end:]...)
+		}
 		d.members = append(d.members[:i], d.members[i+1:]...)
 		for j := i; j < len(d.members); j++ {
 			d.members[j].start -= n
@@ -566,7 +614,7 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int) {
 
 // array decodes an array in state s.
 func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
-	if _, err := d.jd.ReadToken(); err != nil {
+	if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
 	if err := d.enter(); err != nil {
@@ -584,14 +632,14 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, '[')
 	}
-	for i := 0; d.jd.PeekKind() != ']'; i++ {
+	for i := 0; d.peek() != ']'; i++ {
 		d.pushIndex(i)
 		if write && i > 0 {
 			d.buf = append(d.buf, ',')
 		}
 		var v any
 		var err error
-		if !discard && d.jd.PeekKind() == 'n' {
+		if !discard && d.peek() == 'n' {
 			v, _, err = d.nullElement(items, write)
 		} else {
 			v, err = d.value(items, discard)
@@ -604,7 +652,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		}
 		d.pop()
 	}
-	if _, err := d.jd.ReadToken(); err != nil {
+	if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
 	if write {
@@ -620,7 +668,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 // nullElement: null array elements are never pruned; defaulting replaces
 // them by the items default when items is not nullable.
 func (d *Decoder) nullElement(items schemaauto.StateID, write bool) (any, bool, error) {
-	if _, err := d.jd.ReadValue(); err != nil {
+	if _, err := d.readValue(); err != nil {
 		return nil, false, err
 	}
 	if isSchema(items) && !d.cfg.noDefaults {

@@ -36,23 +36,29 @@ package oracle
 //  6. unstructuredCreator.New (same file): an Unstructured with the requested GVK.
 //  7. The create handler (k8s.io/apiserver/pkg/endpoints/handlers/create.go createHandler): the
 //     fieldValidation default (rest.go fieldValidation: "" means Warn), the serializer choice
-//     (Warn/Strict use the StrictSerializer), into = r.New() (customresource.NewStorage's NewFunc:
-//     an Unstructured with the request kind), defaultGVK = scope.Kind, the error switch (Warn with
-//     a strict error and an object: addStrictDecodingWarnings; anything else:
-//     transformDecodeError), and the scope.AcceptsGroupVersion check that follows decoding.
+//     (Warn/Strict use the StrictSerializer), into = r.New() (registry/customresource/etcd.go
+//     NewStorage's NewFunc: an Unstructured with the request kind), defaultGVK = scope.Kind, the
+//     error switch (Warn with a strict error and an object: addStrictDecodingWarnings; anything
+//     else: transformDecodeError), and the scope.AcceptsGroupVersion check that follows decoding.
 //  8. handlers/rest.go transformDecodeError, summarizeData, parseYAMLWarnings and
 //     addStrictDecodingWarnings (message texts, prefixes and the per-line YAML split). The warning
 //     texts are then handed to the real warning recorder (endpoints/filters.WithWarningRecorder
 //     and warning.AddWarning) to get the exact Warning headers.
+//
+// Called as they are (exported): serializer/json.NewSerializerWithOptions with
+// json.DefaultMetaFactory, apiserver.UnstructuredObjectTyper (the struct newUnstructuredObjectTyper
+// fills) with crdserverscheme.NewUnstructuredObjectTyper, apiserver.Scheme, versioning.NewCodec
+// and its Decode, runtime.AsStrictDecodingError / NewStrictDecodingError, the objectmeta,
+// pruning and defaulting functions, apierrors.NewBadRequest, filters.WithWarningRecorder.
 //
 // Not reproduced: content negotiation, the request body size limit (3 MiB by default), dry-run,
 // admission, field management, ObjectMeta system-field wiping and validation of the object;
 // none of them changes what the decoder produces.
 
 import (
-	"bytes"
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -134,9 +140,11 @@ type CRResult struct {
 	// to Fatal on a fatal error; the GroupVersionMismatch text when only that check fails.
 	// Empty when the request would be accepted.
 	HandlerMessage string
-	// GroupVersionMismatch is the handler's check after decoding (every mode): `the API version
-	// in the data (<gv>) does not match the expected API version (<group>/<version>)`. Object,
-	// Strict and Warnings are still filled in.
+	// GroupVersionMismatch is the 400 message of the handler's check right after decoding,
+	// reached in every mode when decoding did not already fail: `the API version in the data
+	// (<gv>) does not match the expected API version (<group>/<version>)`, where <gv> comes from
+	// the decoded object's apiVersion (so "" when the map has none). Object, Strict and Warnings
+	// are still filled in.
 	GroupVersionMismatch string
 	// Kind is the GroupVersionKind the decoder returned (the body's, with the endpoint's
 	// defaults applied by the serializer), rendered with schema.GroupVersionKind.String(); empty
@@ -222,6 +230,16 @@ func NewCRDecoderOf(internal *apiextensions.CustomResourceDefinition) (*CRDecode
 // none, or if NewStructural failed while preserveUnknownFields is true).
 func (d *CRDecoder) Schema(version string) *structuralschema.Structural {
 	return d.schemas[version]
+}
+
+// SchemaJSON renders Schema(version) with Structural.ToKubeOpenAPI and encoding/json (JSON
+// null when there is none), the form gen.ParseSchema reads.
+func (d *CRDecoder) SchemaJSON(version string) ([]byte, error) {
+	s := d.schemas[version]
+	if s == nil {
+		return []byte("null"), nil
+	}
+	return json.Marshal(s.ToKubeOpenAPI())
 }
 
 // DecodeCR decodes a CRD with NewCRDecoder and then one request body with CRDecoder.Decode.
@@ -313,11 +331,13 @@ func (d *CRDecoder) Decode(body []byte, opts CROptions) (CRResult, error) {
 	} else if obj != nil {
 		return res, fmt.Errorf("decoder returned %T, not *unstructured.Unstructured", obj)
 	}
-	if objGV := gvk.GroupVersion(); objGV != kind.GroupVersion() {
+	// The handler only gets here without a 400 from decoding.
+	if gvk == nil {
+		return res, fmt.Errorf("decoder returned no GroupVersionKind")
+	}
+	if objGV := gvk.GroupVersion(); res.HandlerMessage == "" && objGV != kind.GroupVersion() {
 		res.GroupVersionMismatch = apierrors.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%v)", objGV.String(), kind.GroupVersion().String())).Error()
-		if res.HandlerMessage == "" {
-			res.HandlerMessage = res.GroupVersionMismatch
-		}
+		res.HandlerMessage = res.GroupVersionMismatch
 	}
 	return res, nil
 }
@@ -525,12 +545,4 @@ func warningHeaders(texts []string) []string {
 		}
 	})).ServeHTTP(rec, (&http.Request{}).WithContext(context.Background()))
 	return rec.Header().Values("Warning")
-}
-
-// IsYAMLBody reports whether a body would need the YAML serializer to be read as JSON text:
-// anything not starting (after whitespace) with '{' or '['. A convenience for callers that mix
-// JSON and YAML inputs; the handler itself goes by the Content-Type header.
-func IsYAMLBody(body []byte) bool {
-	t := bytes.TrimLeft(body, " \t\r\n")
-	return len(t) == 0 || (t[0] != '{' && t[0] != '[')
 }

@@ -1,0 +1,82 @@
+package decoder
+
+import (
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// TokenSource is a stream of JSON tokens that does not come from JSON text:
+// the YAML bridge (package yamlbridge) presents YAML documents as one, so
+// that one automaton run, with the same findings, serves both. Names and
+// scalars are read with ReadValue as JSON text ("name", 1, true, null),
+// delimiters with ReadToken. The decoder reads it as it reads jsontext, on
+// its slow path: it detects duplicate names itself and keeps the last value.
+type TokenSource interface {
+	// PeekKind, ReadToken and ReadValue behave as jsontext.Decoder's, except
+	// that ReadValue is only called for names and scalars.
+	PeekKind() jsontext.Kind
+	ReadToken() (jsontext.Token, error)
+	ReadValue() (jsontext.Value, error)
+	// InputOffset is the byte offset, in Document, of the next token.
+	InputOffset() int64
+	// LastOffset is the byte offset, in Document, of the last token read.
+	LastOffset() int64
+	// Document is the source text: offsets refer to it and the "Object
+	// 'Kind' is missing" error quotes it.
+	Document() []byte
+	// TypeMeta returns the root's "apiVersion" and "kind" strings (exact
+	// names, the last occurrence), as the decoder's pre-scan finds them in
+	// JSON text.
+	TypeMeta() (apiVersion, kind []byte, hasAPIVersion, hasKind, isObject bool)
+}
+
+// The decoder's token reading: jsontext, or a TokenSource.
+
+func (d *Decoder) peek() jsontext.Kind {
+	if d.src != nil {
+		return d.src.PeekKind()
+	}
+	return d.jd.PeekKind()
+}
+
+func (d *Decoder) readToken() (jsontext.Token, error) {
+	if d.src != nil {
+		return d.src.ReadToken()
+	}
+	return d.jd.ReadToken()
+}
+
+func (d *Decoder) readValue() (jsontext.Value, error) {
+	if d.src != nil {
+		return d.src.ReadValue()
+	}
+	return d.jd.ReadValue()
+}
+
+// tokenStart is the offset of the value raw just read.
+func (d *Decoder) tokenStart(raw []byte) int64 {
+	if d.src != nil {
+		return d.src.LastOffset()
+	}
+	return d.offset() - int64(len(raw))
+}
+
+// AppendPruneSource is AppendPrune for a document read from src.
+func (d *Decoder) AppendPruneSource(dst []byte, src TokenSource) ([]byte, error) {
+	d.src = src
+	defer func() { d.src = nil }()
+	return d.AppendPrune(dst, src.Document())
+}
+
+// DecodeMapSource is DecodeMap for a document read from src.
+func (d *Decoder) DecodeMapSource(src TokenSource) (map[string]any, error) {
+	d.src = src
+	defer func() { d.src = nil }()
+	return d.DecodeMap(src.Document())
+}
+
+// ValidateSource is Validate for a document read from src.
+func (d *Decoder) ValidateSource(src TokenSource) error {
+	d.src = src
+	defer func() { d.src = nil }()
+	return d.Validate(src.Document())
+}
