@@ -26,25 +26,25 @@ const (
 	numGroups
 )
 
-// pushKey adds a name to the path. Names live in d.names, a stack: a
-// segment's bytes are never changed while it is on the path (popping
-// truncates; pushing appends), so segments may point into it.
-func (d *Decoder) pushKey(kind jperrors.SegmentKind, name []byte) {
-	start := len(d.names)
-	d.names = append(d.names, name...)
-	d.path = append(d.path, jperrors.Segment{Kind: kind, Name: d.names[start:len(d.names):len(d.names)]})
+// pushKey adds a name to the path. A name that is a slice of the document
+// (jsontext reads the document in place) is used as it is; any other name
+// is copied to d.names, which only grows within a document, so that path
+// segments stay valid while they are on the path.
+func (d *Decoder) pushKey(kind jperrors.SegmentKind, name []byte, inDoc bool) {
+	if !inDoc {
+		start := len(d.names)
+		d.names = append(d.names, name...)
+		name = d.names[start:len(d.names):len(d.names)]
+	}
+	d.path = append(d.path, jperrors.Segment{Kind: kind, Name: name})
 }
 
 func (d *Decoder) pushIndex(i int) {
 	d.path = append(d.path, jperrors.Segment{Kind: jperrors.Index, Index: i})
 }
 
-// pop removes the innermost segment; its name is the end of d.names.
-func (d *Decoder) pop() {
-	n := len(d.path) - 1
-	d.names = d.names[:len(d.names)-len(d.path[n].Name)]
-	d.path = d.path[:n]
-}
+// pop removes the innermost segment.
+func (d *Decoder) pop() { d.path = d.path[:len(d.path)-1] }
 
 // lastName is the name of the innermost path segment.
 func (d *Decoder) lastName() []byte { return d.path[len(d.path)-1].Name }

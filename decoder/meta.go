@@ -55,7 +55,7 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 	if !root {
 		d.pop() // the field.Path of the embedded resource itself
 		parent = d.fieldPath()
-		defer d.pushKey(jperrors.Key, []byte("metadata"))
+		defer d.pushKey(jperrors.Key, metadataName, true)
 	}
 	meta, unknown, err := objectmeta.Normalize(v, objectmeta.Options{ReportUnknown: d.cfg.mode != Ignore, ParentPath: parent})
 	if err != nil {
@@ -140,7 +140,7 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			}
 			off := d.tokenStart(raw)
 			name := string(d.unquoteName(raw))
-			d.pushKey(jperrors.Key, []byte(name))
+			d.pushKey(jperrors.Key, []byte(name), true)
 			if len(d.path) == top+1 {
 				d.metaOffsets = append(d.metaOffsets, metaOffset{name, off})
 			}
@@ -241,3 +241,5 @@ func appendJSON(b []byte, v any) []byte {
 	}
 	return append(b, "null"...)
 }
+
+var metadataName = []byte("metadata")

@@ -60,7 +60,12 @@ type metaOffset struct {
 // value decodes the next value in state s. In discard mode the value lies
 // in a pruned subtree: nothing is written, duplicates are still found.
 func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
-	switch k := d.peek(); k {
+	return d.valueKind(s, d.peek(), discard)
+}
+
+// valueKind is value for a next value of kind k (already peeked).
+func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool) (any, error) {
+	switch k {
 	case '{':
 		if d.rawOK(s, discard) {
 			return nil, d.rawValue(discard)
@@ -182,8 +187,9 @@ func (d *Decoder) checkNumber(raw []byte, offset int64) {
 
 // checkNumbers runs checkNumber on every number of a raw value.
 func (d *Decoder) checkNumbers(raw []byte, base int64) {
-	// quick exit: no exponent anywhere and no long digit run
-	if bytes.IndexAny(raw, "eE") < 0 && len(raw) < 309 {
+	// quick exit: no e or E right after a digit (an exponent) anywhere, and
+	// too short for a 309-digit number
+	if len(raw) < 309 && !digitThenE(raw) {
 		return
 	}
 	inString, escaped := false, false
@@ -217,13 +223,20 @@ func (d *Decoder) checkNumbers(raw []byte, base int64) {
 
 // unquoteName returns the decoded name of a raw member name.
 func (d *Decoder) unquoteName(raw jsontext.Value) []byte {
+	name, _ := d.unquoteNameIn(raw)
+	return name
+}
+
+// unquoteNameIn is unquoteName, also reporting whether the name is a slice
+// of raw (no escapes to resolve) rather than of d.scratch.
+func (d *Decoder) unquoteNameIn(raw jsontext.Value) ([]byte, bool) {
 	inner := raw[1 : len(raw)-1]
 	if bytes.IndexByte(inner, '\\') < 0 && (!d.cfg.invalidUTF8 || utf8.Valid(inner)) {
-		return inner
+		return inner, true
 	}
 	s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
 	d.scratch = s
-	return s
+	return s, false
 }
 
 // nullState is the state whose nullable/default decide a null member.
@@ -284,7 +297,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		name := d.unquoteName(rawName)
+		name, inRaw := d.unquoteNameIn(rawName)
 		// the name's offset, computed when needed (before its value is read)
 		nameOff := int64(-1)
 		if root {
@@ -308,7 +321,9 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		case st.Flags&schemaauto.Preserve != 0:
 			target = schemaauto.Keep
 		}
-		d.pushKey(kind, name)
+		// an unescaped name is a slice of the document, stable while it is
+		// decoded; an escaped one lives in d.scratch and is copied
+		d.pushKey(kind, name, d.src == nil && inRaw)
 		name = d.lastName()
 
 		// root members named apiVersion or kind in any case feed the
@@ -383,6 +398,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		}
 
 		var v any
+		var vk jsontext.Kind // the value's kind, peeked once
 		keep := true
 		role := schemaauto.RoleProperty
 		if p != nil {
@@ -391,7 +407,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		switch {
 		case role == schemaauto.RoleMetadata:
 			v, keep, err = d.metadata(p, root, prunesNulls, write)
-		case pre == nil && d.peek() == 'n':
+		case pre == nil && d.peekKind(&vk) == 'n':
 			v, keep, err = d.null(p, target, prunesNulls, write)
 			if keep && !root && (role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind) {
 				// the coercion of an embedded resource: null is not a string
@@ -403,7 +419,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		case pre != nil:
 			v, err = d.scalar(pre, false)
 		default:
-			v, err = d.value(target, false)
+			v, err = d.valueKind(target, d.peekKind(&vk), false)
 		}
 		if err != nil {
 			return nil, err
@@ -639,10 +655,10 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		}
 		var v any
 		var err error
-		if !discard && d.peek() == 'n' {
+		if k := d.peek(); !discard && k == 'n' {
 			v, _, err = d.nullElement(items, write)
 		} else {
-			v, err = d.value(items, discard)
+			v, err = d.valueKind(items, k, discard)
 		}
 		if err != nil {
 			return nil, err
@@ -699,4 +715,29 @@ func deepCopy(v any) any {
 		return a
 	}
 	return v
+}
+
+// peekKind peeks at the next kind once: *k caches it.
+func (d *Decoder) peekKind(k *jsontext.Kind) jsontext.Kind {
+	if *k == 0 {
+		*k = d.peek()
+	}
+	return *k
+}
+
+// digitThenE reports whether raw has an 'e' or 'E' right after a digit,
+// as a number's exponent has (words in strings rarely do).
+func digitThenE(raw []byte) bool {
+	for i := 1; i < len(raw); {
+		j := bytes.IndexAny(raw[i:], "eE")
+		if j < 0 {
+			return false
+		}
+		i += j
+		if c := raw[i-1]; c >= '0' && c <= '9' {
+			return true
+		}
+		i++
+	}
+	return false
 }
