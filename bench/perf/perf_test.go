@@ -329,8 +329,8 @@ func benchCorpus(b *testing.B, docs [][]byte, schemas []*structuralschema.Struct
 func BenchmarkLarge(b *testing.B) {
 	set, s := widget(b)
 	for _, c := range []struct {
-		name       string
-		size, pct  int
+		name      string
+		size, pct int
 	}{{"100KB-unknown0", 100 << 10, 0}, {"100KB-unknown10", 100 << 10, 10}, {"100KB-unknown50", 100 << 10, 50}, {"10MB-unknown10", 10 << 20, 10}} {
 		doc := synthetic(c.size, c.pct)
 		b.Run(c.name, func(b *testing.B) { benchAll(b, [][]byte{doc}, int64(len(doc)), set, s) })
