@@ -61,3 +61,37 @@ func TestKEPExamples(t *testing.T) {
 		run(t, NewForAutomaton(a), tcase{name: tc.name, in: in, want: want, find: tc.find})
 	}
 }
+
+// TestSkeletonKEPExamples runs the examples of the earlier pruning KEP
+// (spec 001) through the decoder, their schemas compiled by their
+// skeletons (schemaauto.Options{Skeleton: true}).
+func TestSkeletonKEPExamples(t *testing.T) {
+	const tm = `"apiVersion":"ex.com/v1","kind":"Ex",`
+	for _, tc := range []struct {
+		name, schema, in, want string
+		find                   []string
+	}{
+		{"1", `{"properties": {"a": {}, "b": {"type": "string"}, "c": {"not": {}}}}`,
+			`{"a":1, "c": 3, "d": 4}`, `{"a":1,"c":3}`, []string{`unknown field "d"`}},
+		{"2", `{"anyOf": [{"properties": {"a": {}}}, {"properties": {"b": {}}}]}`,
+			`{"a":1, "b": 2, "c": 3}`, `{"a":1,"b":2}`, []string{`unknown field "c"`}},
+		{"3", `{"properties": {"a": {}, "b": {"type": "string", "properties": {"x": {}}}}, "anyOf": [{"properties": {"c":{}}}, {"properties": {"d":{"not":{}}}}]}`,
+			`{"a":1,"b":{"x":1,"y":2},"c":1,"d":1,"e":1}`, `{"a":1,"b":{"x":1},"c":1,"d":1}`, []string{`unknown field "b.y"`, `unknown field "e"`}},
+		{"4", `{"properties": {"a": {"type": "string", "pattern": "^[0-9.]+$", "format": "ip"}, "b": {"properties": {"x": {}, "y": {}}}}}`,
+			`{"a":"1.2.3.4","b":{"x":1,"y":2,"z":3}}`, `{"a":"1.2.3.4","b":{"x":1,"y":2}}`, []string{`unknown field "b.z"`}},
+		{"5", `{"anyOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"a": {"type": "integer"}, "b": {"type": "string"}}}], "properties": {"c": {}}}`,
+			`{"a":1,"b":"x","c":{"q":1},"d":1}`, `{"a":1,"b":"x","c":{}}`, []string{`unknown field "c.q"`, `unknown field "d"`}},
+		{"6", `{"anyOf": [{"properties": {"a": {"type": "string"}}}, {"additionalProperties": {"type": "integer"}}]}`,
+			`{"a":"x","n":1,"o":{"z":1}}`, `{"a":"x","n":1,"o":{}}`, []string{`unknown field "o.z"`}},
+	} {
+		s, err := schemaauto.ParseSchema([]byte(tc.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := schemaauto.Compile(s, schemaauto.Options{Skeleton: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, NewForAutomaton(a), tcase{name: "skeleton " + tc.name, in: `{` + tm + tc.in[1:], want: `{` + tm + tc.want[1:], find: tc.find})
+	}
+}
