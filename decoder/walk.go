@@ -171,8 +171,14 @@ func parseNumber(raw []byte) any {
 // checkNumber reports, as the reference's map decoding does, a number that
 // a float64 cannot hold (1e400): a fatal error.
 func (d *Decoder) checkNumber(raw []byte, offset int64) {
-	if len(raw) < 309 && bytes.IndexAny(raw, "eE") < 0 {
-		return // fewer than 309 digits and no exponent: it fits
+	if len(raw) < 309 {
+		i := 0
+		for i < len(raw) && raw[i] != 'e' && raw[i] != 'E' {
+			i++
+		}
+		if i == len(raw) {
+			return // fewer than 309 digits and no exponent: it fits
+		}
 	}
 	if _, err := strconv.ParseFloat(string(raw), 64); err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
@@ -329,7 +335,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		// root members named apiVersion or kind in any case feed the
 		// reference's version/kind pre-scan; a string value is read here
 		var pre jsontext.Value
-		if root && len(name) >= 4 && len(name) <= 10 {
+		if root && (len(name) == len("apiVersion") || len(name) == len("kind")) {
 			k := d.peek()
 			var str []byte
 			if k == '"' && (bytes.EqualFold(name, []byte("apiVersion")) || bytes.EqualFold(name, []byte("kind"))) {
