@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/internal/yaml11"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
@@ -64,7 +65,7 @@ var loadCorpus = sync.OnceValues(func() (*corpus, error) {
 		if err != nil || len(vs) != 1 {
 			continue
 		}
-		doc := appendJSON(nil, vs[0])
+		doc := jsonvalue.AppendCanonical(nil, vs[0])
 		c.docs = append(c.docs, doc)
 		c.size += int64(len(doc))
 	}
@@ -111,7 +112,7 @@ func TestCorpusCRs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := string(appendJSON(nil, m)), canon(t, string(out)); got != want {
+		if got, want := string(jsonvalue.AppendCanonical(nil, m)), canon(t, string(out)); got != want {
 			t.Errorf("doc %d: map and bytes differ\n map %s\nbytes %s", i, got, want)
 		}
 		again, err := d.AppendPrune(nil, out)

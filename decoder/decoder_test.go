@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
@@ -39,7 +41,7 @@ func canon(t testing.TB, s string) string {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatalf("bad JSON %q: %v", s, err)
 	}
-	return string(appendJSON(nil, fromJSON(v)))
+	return string(jsonvalue.AppendCanonical(nil, fromJSON(v)))
 }
 
 func fromJSON(v any) any {
@@ -53,7 +55,8 @@ func fromJSON(v any) any {
 			t[i] = fromJSON(e)
 		}
 	case json.Number:
-		return parseNumber([]byte(t))
+		v, _ := jsonvalue.ParseNumber([]byte(t))
+		return v
 	}
 	return v
 }
@@ -96,7 +99,7 @@ func run(t *testing.T, d *Decoder, tc tcase) {
 		}
 		m, err := d.DecodeMap([]byte(tc.in))
 		checkErr(t, tc, err, slow)
-		if got := string(appendJSON(nil, m)); got != canon(t, tc.want) {
+		if got := string(jsonvalue.AppendCanonical(nil, m)); got != canon(t, tc.want) {
 			t.Errorf("%s (slow=%v): map\n got %s\nwant %s", tc.name, slow, got, canon(t, tc.want))
 		}
 		if d.Result().Len() != len(tc.find) {
@@ -227,7 +230,7 @@ func TestReferenceDuplicates(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { return string(appendInt(nil, int64(i))) }
+func itoa(i int) string { return strconv.Itoa(i) }
 
 // TestReferenceNullsAndDefaults covers sections 5 and 6.
 func TestReferenceNullsAndDefaults(t *testing.T) {

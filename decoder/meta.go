@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/internal/objectmeta"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
@@ -86,7 +86,7 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		d.recordText(g, u, ptr, off)
 	}
 	if write {
-		d.buf = appendJSON(d.buf, meta)
+		d.buf = jsonvalue.AppendCanonical(d.buf, meta)
 	}
 	if d.out == outMap {
 		return meta, true, nil
@@ -193,53 +193,6 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 		d.checkNumber(raw, d.tokenStart(raw))
 	}
 	return d.scalarValue(raw), nil
-}
-
-// appendJSON renders a value tree as compact JSON with sorted keys, as
-// encoding/json renders the reference's maps.
-func appendJSON(b []byte, v any) []byte {
-	switch t := v.(type) {
-	case nil:
-		return append(b, "null"...)
-	case bool:
-		if t {
-			return append(b, "true"...)
-		}
-		return append(b, "false"...)
-	case int64:
-		return appendInt(b, t)
-	case float64:
-		return appendFloat(b, t)
-	case string:
-		b, _ = jsontext.AppendQuote(b, t)
-		return b
-	case []any:
-		b = append(b, '[')
-		for i, e := range t {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSON(b, e)
-		}
-		return append(b, ']')
-	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		sortStrings(keys)
-		b = append(b, '{')
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b, _ = jsontext.AppendQuote(b, k)
-			b = append(b, ':')
-			b = appendJSON(b, t[k])
-		}
-		return append(b, '}')
-	}
-	return append(b, "null"...)
 }
 
 var metadataName = []byte("metadata")

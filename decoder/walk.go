@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
@@ -152,20 +153,8 @@ func (d *Decoder) scalarValue(raw jsontext.Value) any {
 		d.scratch = s
 		return string(s)
 	}
-	return parseNumber(raw)
-}
-
-// parseNumber applies sigs.k8s.io/json's PreserveInts rule: int64 when the
-// literal has no '.' and fits, float64 otherwise.
-func parseNumber(raw []byte) any {
-	s := string(raw)
-	if bytes.IndexByte(raw, '.') < 0 {
-		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return i
-		}
-	}
-	f, _ := strconv.ParseFloat(s, 64)
-	return f
+	v, _ := jsonvalue.ParseNumber(raw) // overflow is checked and reported separately
+	return v
 }
 
 // checkNumber reports, as the reference's map decoding does, a number that
@@ -499,7 +488,7 @@ func (d *Decoder) emitDefault(s schemaauto.StateID, write bool) any {
 		d.buf = append(d.buf, j...)
 	}
 	if d.out == outMap {
-		return deepCopy(v)
+		return jsonvalue.DeepCopy(v)
 	}
 	return nil
 }
@@ -702,25 +691,6 @@ func (d *Decoder) nullElement(items schemaauto.StateID, write bool) (any, bool, 
 		d.buf = append(d.buf, "null"...)
 	}
 	return nil, true, nil
-}
-
-// deepCopy copies a value tree.
-func deepCopy(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(t))
-		for k, e := range t {
-			m[k] = deepCopy(e)
-		}
-		return m
-	case []any:
-		a := make([]any, len(t))
-		for i, e := range t {
-			a[i] = deepCopy(e)
-		}
-		return a
-	}
-	return v
 }
 
 // peekKind peeks at the next kind once: *k caches it.

@@ -1,0 +1,124 @@
+// Package jsonvalue holds the helpers every package of jsonprune needs on
+// JSON value trees with the reference's number semantics (map[string]any,
+// []any, string, bool, nil, int64, float64): parsing a number literal as
+// sigs.k8s.io/json's PreserveInts does, rendering a tree as encoding/json
+// renders the reference's maps, and deep copies.
+package jsonvalue
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// ParseNumber applies sigs.k8s.io/json's PreserveInts rule to a number
+// literal: int64 when it has no '.' and fits, float64 otherwise. A literal
+// a float64 cannot hold (1e400) is an error with the reference's text.
+func ParseNumber(lit []byte) (any, error) {
+	s := string(lit)
+	if bytes.IndexByte(lit, '.') < 0 {
+		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return i, nil
+		}
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && (f > 1 || f < -1) {
+			return nil, fmt.Errorf("json: cannot unmarshal number %s into Go value of type float64", lit)
+		} else if !ok || ne.Err != strconv.ErrRange {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// AppendCanonical renders v as compact JSON with object keys sorted, as
+// encoding/json renders the reference's maps. Strings are quoted minimally
+// (invalid UTF-8 becomes U+FFFD).
+func AppendCanonical(b []byte, v any) []byte {
+	switch t := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case bool:
+		return strconv.AppendBool(b, t)
+	case int64:
+		return strconv.AppendInt(b, t, 10)
+	case float64:
+		return AppendFloat(b, t)
+	case string:
+		b, _ = jsontext.AppendQuote(b, t)
+		return b
+	case []any:
+		b = append(b, '[')
+		for i, e := range t {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = AppendCanonical(b, e)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b, _ = jsontext.AppendQuote(b, k)
+			b = append(b, ':')
+			b = AppendCanonical(b, t[k])
+		}
+		return append(b, '}')
+	}
+	panic(fmt.Sprintf("jsonvalue: not a JSON value: %T", v))
+}
+
+// AppendFloat formats f as encoding/json does (ES6 number formatting).
+// Infinities and NaN, which JSON cannot hold, render as null.
+func AppendFloat(b []byte, f float64) []byte {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return append(b, "null"...)
+	}
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// DeepCopy copies a value tree.
+func DeepCopy(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(t))
+		for k, e := range t {
+			m[k] = DeepCopy(e)
+		}
+		return m
+	case []any:
+		a := make([]any, len(t))
+		for i, e := range t {
+			a[i] = DeepCopy(e)
+		}
+		return a
+	}
+	return v
+}

@@ -1,0 +1,44 @@
+package jsonvalue
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestParseNumber(t *testing.T) {
+	for lit, want := range map[string]any{
+		"1": int64(1), "-0": int64(0), "1.0": 1.0, "1e3": 1000.0, "-0.0": 0.0,
+		"9223372036854775807": int64(9223372036854775807), "9223372036854775808": 9.223372036854776e18,
+		"1e-400": 0.0,
+	} {
+		got, err := ParseNumber([]byte(lit))
+		if err != nil || got != want {
+			t.Errorf("ParseNumber(%s) = %#v, %v; want %#v", lit, got, err, want)
+		}
+	}
+	if _, err := ParseNumber([]byte("1e400")); err == nil || err.Error() != "json: cannot unmarshal number 1e400 into Go value of type float64" {
+		t.Errorf("1e400: %v", err)
+	}
+}
+
+// TestAppendCanonical compares with encoding/json on the same trees.
+func TestAppendCanonical(t *testing.T) {
+	v := map[string]any{"b": []any{int64(1), 1.5, 1e21, 1e-7, 100.0, nil, true, "x\u2028<>&\"é"}, "a": map[string]any{}, "": "e"}
+	want, _ := json.Marshal(v)
+	if got := AppendCanonical(nil, v); string(got) != string(want) {
+		// encoding/json escapes <>& and U+2028 for HTML; jsontext does not
+		var g, w any
+		json.Unmarshal(got, &g)
+		json.Unmarshal(want, &w)
+		gj, _ := json.Marshal(g)
+		wj, _ := json.Marshal(w)
+		if string(gj) != string(wj) {
+			t.Errorf("got  %s\nwant %s", got, want)
+		}
+	}
+	c := DeepCopy(v).(map[string]any)
+	c["a"].(map[string]any)["x"] = 1
+	if len(v["a"].(map[string]any)) != 0 {
+		t.Error("DeepCopy shares maps")
+	}
+}
