@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -36,8 +37,9 @@ type Decoder struct {
 	ownDups bool   // detect duplicates ourselves (slow path)
 	rawFast bool   // whole values may be copied or skipped as raw bytes
 	depth   int
-	fatal   *jperrors.DecodeError
-	rank    int
+	fatals  []fatalRec // fatal error candidates of the current document
+	// anyStart is the offset of the value readAny last read
+	anyStart int64
 
 	// case-insensitive apiVersion/kind of the root, as the reference's
 	// version/kind pre-scan sees them (last wins)
@@ -131,13 +133,34 @@ func (r *Result) Findings() []jperrors.Finding {
 				Pointer: string(d.texts[x.ptrStart:x.ptrEnd]),
 				Offset:  x.offset,
 			}
-			if d.doc != nil {
-				f.Line, f.Column = jperrors.LineColumn(d.doc, x.offset)
-			}
 			out = append(out, f)
 		}
 	}
+	if d.doc != nil {
+		setLineColumns(d.doc, out)
+	}
 	return out
+}
+
+// setLineColumns fills in the lines and columns of findings in one pass
+// over the document, in offset order.
+func setLineColumns(doc []byte, fs []jperrors.Finding) {
+	order := make([]int, len(fs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return fs[order[a]].Offset < fs[order[b]].Offset })
+	line, lineStart, pos := 1, 0, 0
+	for _, i := range order {
+		off := int(min(max(fs[i].Offset, 0), int64(len(doc))))
+		for ; pos < off; pos++ {
+			if doc[pos] == '\n' {
+				line++
+				lineStart = pos + 1
+			}
+		}
+		fs[i].Line, fs[i].Column = line, off-lineStart+1
+	}
 }
 
 // Err returns the strict decoding error of the last document (the
@@ -214,7 +237,7 @@ func (d *Decoder) run(doc []byte) (any, error) {
 func (d *Decoder) reset(doc []byte, ownDups bool) {
 	d.doc = doc
 	d.ownDups = ownDups
-	d.fatal, d.rank = nil, 0
+	d.fatals = d.fatals[:0]
 	d.names, d.path, d.texts = d.names[:0], d.path[:0], d.texts[:0]
 	d.rawFast = !ownDups && d.src == nil && !d.cfg.invalidUTF8 && d.cfg.maxDepth == DefaultMaxDepth
 	for g := range numGroups {
@@ -258,8 +281,8 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	if err := d.finishRoot(); err != nil {
 		return nil, err
 	}
-	if d.fatal != nil {
-		return nil, d.fatal
+	if f := d.firstFatal(); f != nil {
+		return nil, f
 	}
 	d.sortFindings()
 	return v, nil
@@ -268,13 +291,33 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 // setFatal remembers a fatal error found while decoding goes on (to find
 // syntax errors, which come first); rank orders them as the reference's
 // pipeline meets them.
+//
+// Every candidate is kept (a later duplicate may discard the value that
+// raised one); the first of the lowest rank is reported.
 func (d *Decoder) setFatal(rank int, err *jperrors.DecodeError) {
-	if d.fatal == nil || rank < d.rank {
-		d.fatal, d.rank = err, rank
-		if err.Line == 0 && d.doc != nil {
-			err.Line, err.Column = jperrors.LineColumn(d.doc, err.Offset)
+	d.fatals = append(d.fatals, fatalRec{err, rank})
+}
+
+type fatalRec struct {
+	err  *jperrors.DecodeError
+	rank int
+}
+
+// firstFatal picks the fatal error to report, with its line and column.
+func (d *Decoder) firstFatal() *jperrors.DecodeError {
+	var best *fatalRec
+	for i := range d.fatals {
+		if f := &d.fatals[i]; best == nil || f.rank < best.rank {
+			best = f
 		}
 	}
+	if best == nil {
+		return nil
+	}
+	if best.err.Line == 0 && d.doc != nil {
+		best.err.Line, best.err.Column = jperrors.LineColumn(d.doc, best.err.Offset)
+	}
+	return best.err
 }
 
 // Ranks of fatal errors, in the order of the reference's pipeline.

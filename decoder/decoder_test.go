@@ -379,3 +379,14 @@ func TestMaxFindings(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+// TestTripleDuplicates: the last of three occurrences wins, for properties
+// and other names alike, and the output holds each name once.
+func TestTripleDuplicates(t *testing.T) {
+	d := New(widgetSet(t))
+	run(t, d, tcase{name: "triple unknown and preserved", in: `{` + w + `,"spec":{"anyVal":{"x":1,"x":2,"x":3},"zz":1,"zz":2,"zz":3}}`,
+		want: `{` + w + `,"spec":{"anyVal":{"x":3},` + dflt + `}}`,
+		find: []string{`duplicate field "spec.anyVal.x"`, `duplicate field "spec.zz"`, `unknown field "spec.zz"`}})
+	run(t, d, tcase{name: "first member twice", in: `{"kind":"Widget","a":1,"kind":"Widget","a":2,"apiVersion":"example.com/v1"}`,
+		want: `{` + w + `}`, find: []string{`duplicate field "kind"`, `duplicate field "a"`, `unknown field "a"`}})
+}

@@ -26,6 +26,7 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		if err != nil {
 			return nil, false, err
 		}
+		off = d.tokenStart(raw)
 		d.checkNumbers(raw, off)
 		if d.fastMeta(raw, write) {
 			return nil, true, nil
@@ -40,6 +41,7 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		d.jd, d.base = main, base
 	} else {
 		v, err = d.readAny()
+		off = d.anyStart
 	}
 	if err != nil {
 		return nil, false, err
@@ -120,6 +122,7 @@ func (d *Decoder) metaUnknownAt(path, base string, def int64) (int64, []byte) {
 // with their offsets.
 func (d *Decoder) readAny() (any, error) {
 	top := len(d.path)
+	d.anyStart = -1
 	return d.readAnyAt(top)
 }
 
@@ -128,6 +131,9 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 	case '{':
 		if _, err := d.readToken(); err != nil {
 			return nil, err
+		}
+		if d.anyStart < 0 {
+			d.anyStart = d.offset() - 1
 		}
 		if err := d.enter(); err != nil {
 			return nil, err
@@ -166,6 +172,9 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 		if err := d.enter(); err != nil {
 			return nil, err
 		}
+		if d.anyStart < 0 {
+			d.anyStart = d.offset() - 1
+		}
 		a := []any{}
 		for i := 0; d.peek() != ']'; i++ {
 			d.pushIndex(i)
@@ -188,6 +197,9 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 	raw, err := d.readValue()
 	if err != nil {
 		return nil, err
+	}
+	if d.anyStart < 0 {
+		d.anyStart = d.tokenStart(raw)
 	}
 	if c := raw[0]; c == '-' || (c >= '0' && c <= '9') {
 		d.checkNumber(raw, d.tokenStart(raw))

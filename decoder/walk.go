@@ -48,9 +48,8 @@ type member struct {
 	// the findings recorded while decoding its value (group prune,
 	// root and embedded metadata), and the fatal error before it: a later
 	// duplicate discards them, as the reference decodes only the last value
-	recs      [numGroups][2]int32
-	fatal     *jperrors.DecodeError
-	fatalRank int
+	recs   [numGroups][2]int32
+	fatals [2]int32
 }
 
 type metaOffset struct {
@@ -98,12 +97,11 @@ func (d *Decoder) rawOK(s schemaauto.StateID, discard bool) bool {
 
 // rawValue copies (or skips) a whole value as raw bytes.
 func (d *Decoder) rawValue(discard bool) error {
-	off := d.offset()
 	raw, err := d.readValue()
 	if err != nil {
 		return err
 	}
-	d.checkNumbers(raw, off)
+	d.checkNumbers(raw, d.tokenStart(raw))
 	if !discard && d.out == outBytes {
 		d.buf = append(d.buf, raw...)
 	}
@@ -286,6 +284,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	namesBase, seenNamesBase, membersBase := len(d.objNames), len(d.seenNames), len(d.members)
 	prunesNulls := a.Prunes() && !d.cfg.noNullPruning
+	var wide map[string]struct{} // the names of a wide object (slow path)
 
 	for d.peek() != '}' {
 		rawName, err := d.readValue()
@@ -339,7 +338,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		// duplicates (slow path): the last value wins
 		dup := false
 		if d.ownDups {
-			dup = d.seenBefore(idx, name, seenBase, namesBase)
+			dup = d.seenBefore(idx, name, seenBase, namesBase, &wide)
 			if dup {
 				if nameOff < 0 {
 					nameOff = d.tokenStart(rawName)
@@ -375,7 +374,8 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		memberStart := len(d.buf)
 		var mrec member
 		if d.ownDups {
-			mrec = member{prop: idx, start: memberStart, fatal: d.fatal, fatalRank: d.rank}
+			mrec = member{prop: idx, start: memberStart}
+			mrec.fatals[0] = int32(len(d.fatals))
 			for g := range numGroups {
 				mrec.recs[g][0] = int32(len(d.recs[g]))
 			}
@@ -426,10 +426,11 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 				m[string(name)] = v
 			}
 			if d.ownDups {
-				mrec.name, mrec.end = d.lastSeenName(idx, namesBase), len(d.buf)
+				mrec.name, mrec.end = d.lastName32(idx, dup, namesBase), len(d.buf)
 				for g := range numGroups {
 					mrec.recs[g][1] = int32(len(d.recs[g]))
 				}
+				mrec.fatals[1] = int32(len(d.fatals))
 				d.members = append(d.members, mrec)
 			}
 		}
@@ -547,27 +548,50 @@ func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, pr
 
 // seenBefore reports whether the member name (property idx) occurred
 // earlier in the current object, and remembers it.
-func (d *Decoder) seenBefore(idx int, name []byte, seenBase, namesBase int) bool {
+//
+// Names are compared one by one while an object has few; a wide object
+// (more than wideObject names) gets a set, so that the check stays linear.
+func (d *Decoder) seenBefore(idx int, name []byte, seenBase, namesBase int, wide *map[string]struct{}) bool {
 	if idx >= 0 {
 		return d.seenBits[seenBase+idx/64]&(1<<(idx%64)) != 0
 	}
-	for _, sp := range d.objNames[namesBase:] {
-		if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
+	if *wide != nil {
+		if _, ok := (*wide)[string(name)]; ok {
 			return true
+		}
+		(*wide)[string(name)] = struct{}{}
+	} else {
+		for _, sp := range d.objNames[namesBase:] {
+			if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
+				return true
+			}
 		}
 	}
 	start := int32(len(d.seenNames))
 	d.seenNames = append(d.seenNames, name...)
 	d.objNames = append(d.objNames, nameSpan{start, int32(len(d.seenNames))})
+	if *wide == nil && len(d.objNames)-namesBase > wideObject {
+		*wide = make(map[string]struct{}, 2*wideObject)
+		for _, sp := range d.objNames[namesBase:] {
+			(*wide)[string(d.seenNames[sp.start:sp.end])] = struct{}{}
+		}
+	}
 	return false
 }
 
-// lastSeenName returns the span of a non-property name just seen.
-func (d *Decoder) lastSeenName(idx, namesBase int) nameSpan {
+// wideObject is the number of names from which the slow path's duplicate
+// check uses a set.
+const wideObject = 32
+
+// lastName32 returns the span of the non-property name just seen: the last
+// one seenBefore added (a duplicate's name is found by comparison instead).
+func (d *Decoder) lastName32(idx int, dup bool, namesBase int) nameSpan {
 	if idx >= 0 || len(d.objNames) == namesBase {
 		return nameSpan{}
 	}
-	// the name is in the object's list; find it by the current name
+	if !dup {
+		return d.objNames[len(d.objNames)-1]
+	}
 	name := d.lastName()
 	for _, sp := range d.objNames[namesBase:] {
 		if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
@@ -602,21 +626,37 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 				}
 			}
 		}
-		if d.fatal != mb.fatal && (d.rank == rankRootMeta || d.rank == rankCoerce) {
-			d.fatal, d.rank = mb.fatal, mb.fatalRank
-		}
-		n := 0
-		if write {
-			start, end := mb.start, mb.end
-			if d.buf[start] != ',' && end < len(d.buf) && d.buf[end] == ',' {
-				end++ // the first member: drop the comma after it
+		// fatal errors raised inside the discarded value go too (those of
+		// the root metadata and of embedded resources; a number too large
+		// for float64 is fatal wherever it is, and stays)
+		lo, hi := mb.fatals[0], mb.fatals[1]
+		kept := d.fatals[:lo]
+		for _, f := range d.fatals[lo:hi] {
+			if f.rank != rankRootMeta && f.rank != rankCoerce {
+				kept = append(kept, f)
 			}
-			n = end - start
-			d.buf = append(d.buf[:start], d.buf[end:]...)
 		}
+		removed := hi - lo - (int32(len(kept)) - lo)
+		d.fatals = append(kept, d.fatals[hi:]...)
+		for j := i + 1; j < len(d.members); j++ {
+			d.members[j].fatals[0] -= removed
+			d.members[j].fatals[1] -= removed
+		}
+		cs, ce := mb.start, mb.end
+		if write {
+			if d.buf[cs] != ',' && ce < len(d.buf) && d.buf[ce] == ',' {
+				ce++ // the first member: drop the comma after it
+			}
+			d.buf = append(d.buf[:cs], d.buf[ce:]...)
+		}
+		n := ce - cs
 		d.members = append(d.members[:i], d.members[i+1:]...)
 		for j := i; j < len(d.members); j++ {
-			d.members[j].start -= n
+			if write && d.members[j].start < ce {
+				d.members[j].start = cs // its leading comma was cut
+			} else {
+				d.members[j].start -= n
+			}
 			d.members[j].end -= n
 		}
 		return

@@ -12,7 +12,7 @@ package schemaauto
 // It is used to pre-prune default values and as an executable statement of
 // the automaton's semantics in tests.
 func (a *Automaton) PruneValue(v any, s StateID) (unknown []string) {
-	a.pruneValue(v, s, "", &unknown)
+	a.pruneValue(v, s, rootPath, &unknown)
 	sortStrings(unknown)
 	return unknown
 }
@@ -36,15 +36,23 @@ func (a *Automaton) pruneValue(v any, s StateID, path string, unknown *[]string)
 		}
 	case []any:
 		for i, e := range x {
-			a.pruneValue(e, st.Items, path+"["+itoa(i)+"]", unknown)
+			p := path
+			if p == rootPath {
+				p = ""
+			}
+			a.pruneValue(e, st.Items, p+"["+itoa(i)+"]", unknown)
 		}
 	}
 }
 
+// rootPath marks the empty path of the root (an empty name is a path too:
+// under a property "", a key u is ".u", as in the reference).
+const rootPath = "\x00root"
+
 // joinKey appends a key to a pruning path: keys are joined with "." and
 // never escaped (reference section 7.4).
 func joinKey(path, k string) string {
-	if path == "" {
+	if path == rootPath {
 		return k
 	}
 	return path + "." + k
