@@ -1,7 +1,7 @@
 # jsonprune: every job a newcomer or CI runs.
 GO ?= go
 
-.PHONY: test test-root test-bench vet example bench golden
+.PHONY: test test-root test-bench vet example bench golden fuzz-smoke fuzz
 
 # Every test of every module: the library (root module) and the Kubernetes
 # oracle module under bench/.
@@ -28,3 +28,12 @@ bench:
 # Regenerate schemaauto/testdata/structural from the real Kubernetes code.
 golden:
 	cd bench && $(GO) run ./cmd/golden
+
+# Each fuzz target for a short time on top of its seeds (CI); fails on any
+# crasher. FUZZTIME=8h make fuzz runs a long campaign, one target at a time.
+FUZZTIME ?= 10s
+FUZZ_TARGETS = FuzzDecode FuzzSchemaAndDocument FuzzSyntax FuzzJSONAndYAML
+fuzz-smoke:
+	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./fuzz/ || exit 1; done
+
+fuzz: fuzz-smoke
