@@ -260,11 +260,11 @@ func BenchmarkCorpus(b *testing.B) {
 	var size int64
 	var schemas []*structuralschema.Structural
 	var allCRDs []*schemaauto.CRD
-	seen := map[*schemaauto.CRD]bool{}
+	seen := map[string]bool{} // the corpus holds some CRDs twice (same names)
 	for _, in := range ins {
 		for _, e := range in.set.Entries() {
-			if !seen[e.CRD] {
-				seen[e.CRD] = true
+			if !seen[e.CRD.Name] {
+				seen[e.CRD.Name] = true
 				allCRDs = append(allCRDs, e.CRD)
 			}
 		}
