@@ -307,7 +307,8 @@ type fatalRec struct {
 func (d *Decoder) firstFatal() *jperrors.DecodeError {
 	var best *fatalRec
 	for i := range d.fatals {
-		if f := &d.fatals[i]; best == nil || f.rank < best.rank {
+		f := &d.fatals[i]
+		if best == nil || f.rank < best.rank || f.rank == rankCoerce && best.rank == rankCoerce && coercedBefore(f.err.Pointer, best.err.Pointer) {
 			best = f
 		}
 	}
@@ -318,6 +319,49 @@ func (d *Decoder) firstFatal() *jperrors.DecodeError {
 		best.err.Line, best.err.Column = jperrors.LineColumn(d.doc, best.err.Offset)
 	}
 	return best.err
+}
+
+// coercedBefore orders the pointers of two embedded-resource coercion
+// errors (".../apiVersion", ".../kind", ".../metadata" of a node) as one
+// run of the reference can meet them, whatever the order of the members in
+// the document: the reference checks a node (apiVersion, kind, then
+// metadata) before the nodes below it, and visits siblings in Go map order,
+// which jsonprune replaces by the order of their names. So a JSON document
+// and the same document with its members sorted (the YAML path) report the
+// same error.
+func coercedBefore(a, b string) bool {
+	na, ka := splitLast(a)
+	nb, kb := splitLast(b)
+	for na != "" && nb != "" {
+		sa, ra := splitFirst(na)
+		sb, rb := splitFirst(nb)
+		if sa != sb {
+			return sa < sb
+		}
+		na, nb = ra, rb
+	}
+	if na != nb {
+		return na == "" // an ancestor's errors come first
+	}
+	return ka < kb // apiVersion, kind, metadata
+}
+
+// splitLast splits a JSON Pointer into its parent and last token.
+func splitLast(p string) (string, string) {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 {
+		return "", p
+	}
+	return p[:i], p[i+1:]
+}
+
+// splitFirst splits "/a/b/c" into "a" and "/b/c".
+func splitFirst(p string) (string, string) {
+	p = p[1:]
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		return p[:i], p[i:]
+	}
+	return p, ""
 }
 
 // Ranks of fatal errors, in the order of the reference's pipeline.

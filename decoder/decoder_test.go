@@ -274,6 +274,16 @@ func TestReferenceObjectMeta(t *testing.T) {
 			find: []string{`unknown field "spec.zz"`, `unknown field "spec.embedded.metadata.m1"`, `unknown field "spec.embeddedList[0].metadata.m3"`, `unknown field "spec.embeddedMap[k.1].metadata.foo"`}},
 		{name: "embedded kind must be a string (C)", in: `{` + w + `,"spec":{"embedded":{"kind":5}}}`,
 			err: "spec.embedded.kind: Invalid value: 5: must be a string"},
+		// several bad embedded nodes: the reference's first in one of its
+		// possible orders, whatever the order of the members
+		{name: "embedded apiVersion before kind", in: `{` + w + `,"spec":{"embedded":{"kind":5,"apiVersion":5}}}`,
+			err: "spec.embedded.apiVersion: Invalid value: 5: must be a string"},
+		{name: "embedded kind before metadata", in: `{` + w + `,"spec":{"embedded":{"metadata":{"name":5},"kind":null}}}`,
+			err: "spec.embedded.kind: Invalid value: null: must be a string"},
+		{name: "embedded siblings by name", in: `{` + w + `,"spec":{"embeddedMap":{"b":{"kind":1}},"embedded":{"kind":2}}}`,
+			err: "spec.embedded.kind: Invalid value: 2: must be a string"},
+		{name: "embedded map entries by key", in: `{` + w + `,"spec":{"embeddedMap":{"b":{"kind":1},"a":{"kind":2}}}}`,
+			err: "spec.embeddedMap[a].kind: Invalid value: 2: must be a string"},
 		{name: "embedded malformed metadata", in: `{` + w + `,"spec":{"embedded":{"metadata":{"name":5}}}}`,
 			err: `spec.embedded.metadata: Invalid value: {"name":5}: json: cannot unmarshal number into Go struct field ObjectMeta.name of type string`},
 		{name: "embedded metadata null becomes {} (C09)", in: `{` + w + `,"spec":{"embedded":{"metadata":null}}}`,

@@ -133,7 +133,7 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			return nil, err
 		}
 		if d.anyStart < 0 {
-			d.anyStart = d.offset() - 1
+			d.anyStart = d.delimStart()
 		}
 		if err := d.enter(); err != nil {
 			return nil, err
@@ -173,7 +173,7 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			return nil, err
 		}
 		if d.anyStart < 0 {
-			d.anyStart = d.offset() - 1
+			d.anyStart = d.delimStart()
 		}
 		a := []any{}
 		for i := 0; d.peek() != ']'; i++ {

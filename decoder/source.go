@@ -52,6 +52,14 @@ func (d *Decoder) readValue() (jsontext.Value, error) {
 	return d.jd.ReadValue()
 }
 
+// delimStart is the offset of the '{' or '[' just read.
+func (d *Decoder) delimStart() int64 {
+	if d.src != nil {
+		return d.src.LastOffset()
+	}
+	return d.offset() - 1
+}
+
 // tokenStart is the offset of the value raw just read.
 func (d *Decoder) tokenStart(raw []byte) int64 {
 	if d.src != nil {

@@ -263,3 +263,29 @@ func TestRegressionFindingsLineColumn(t *testing.T) {
 		t.Errorf("decoding %v, listing the findings %v", decode, list)
 	}
 }
+
+// TestRegressionCoercionOrder: with several malformed members of embedded
+// resources, the decoder reported the first in the document, so a JSON
+// document and its YAML spelling (whose members the reference's YAML path
+// sorts) gave different errors: "spec.embedded.kind" against
+// "spec.embedded.apiVersion" (found by FuzzJSONAndYAML in CI). The reference
+// picks by Go map order; the decoder now picks by name, ancestors first.
+func TestRegressionCoercionOrder(t *testing.T) {
+	fx := mustFixture(t)
+	const want = `spec.embedded.apiVersion: Invalid value: 5: must be a string`
+	for _, doc := range []string{
+		`{` + widgetTM + `,"spec":{"embedded":{"kind":5,"apiVersion":5}}}`,
+		`{` + widgetTM + `,"spec":{"embedded":{"apiVersion":5,"kind":5}}}`,
+		`{` + widgetTM + `,"spec":{"embedded":{"metadata":{"name":1},"kind":5,"apiVersion":5}}}`,
+	} {
+		d := decoder.New(fx.set)
+		_, err := d.AppendPrune(nil, []byte(doc))
+		var de *jperrors.DecodeError
+		if !errors.As(err, &de) || de.Msg != want {
+			t.Errorf("%s: error %v, want %s", doc, err, want)
+		}
+		if _, err := d.DecodeMap([]byte(doc)); !errors.As(err, &de) || de.Msg != want {
+			t.Errorf("%s: DecodeMap: error %v, want %s", doc, err, want)
+		}
+	}
+}
