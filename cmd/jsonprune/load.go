@@ -63,4 +63,15 @@ func loadCRDs(paths []string, opts schemaauto.Options) (*schemaauto.Set, error) 
 	return schemaauto.CompileCRDs(all, opts)
 }
 
-func readFile(path string) ([]byte, error) { return os.ReadFile(path) }
+// loadSchema reads and compiles a bare OpenAPI v3 schema.
+func loadSchema(path string, opts schemaauto.Options) (*schemaauto.Automaton, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := schemaauto.ParseSchema(data)
+	if err != nil {
+		return nil, err
+	}
+	return schemaauto.Compile(s, opts)
+}

@@ -2,99 +2,27 @@ package main
 
 import (
 	"bufio"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"time"
 
-	"github.com/jsonprune/jsonprune/decoder"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
 // Exit statuses.
 const (
 	exitOK       = 0
-	exitFindings = 1 // documents rejected under Strict, or a non-structural CRD under --lint-crd
+	exitFindings = 1 // objects rejected (Strict findings, fatal decoding errors), or violations under --lint-crd
 	exitUsage    = 2 // usage error, unreadable schema or input
 )
-
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
-func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `Usage:
-  jsonprune --crd FILE|DIR [--crd ...] [flags] [INPUT ...]   prune documents (stdin when no INPUT or -)
-  jsonprune --schema FILE [flags] [INPUT ...]                 the same with a bare OpenAPI v3 schema
-  jsonprune --lint-crd FILE                                   check that a CRD's schemas are structural
-  jsonprune --crd FILE --dump                                 show the compiled automata
-
-Flags:
-`
-
-// options are the parsed command line.
-type options struct {
-	crds, lint []string
-	schema     string
-	dump       bool
-	skeleton   bool
-	mode       decoder.Mode
-	output     string
-	noDefaults bool
-	noNulls    bool
-	inputs     []string
-}
-
-func parseArgs(args []string, stderr io.Writer) (*options, int) {
-	fs := flag.NewFlagSet("jsonprune", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	o := &options{}
-	fs.Var((*stringList)(&o.crds), "crd", "CustomResourceDefinition manifest: a file (one or several documents) or a directory (repeatable)")
-	fs.Var((*stringList)(&o.lint), "lint-crd", "check that a CRD's schemas are structural and print the API server's violations (repeatable)")
-	fs.StringVar(&o.schema, "schema", "", "a bare OpenAPI v3 schema instead of --crd")
-	fs.BoolVar(&o.dump, "dump", false, "print the compiled automaton of every loaded schema")
-	fs.BoolVar(&o.skeleton, "skeleton", false, "prune non-structural schemas by their skeleton instead of refusing them")
-	validation := fs.String("field-validation", "Warn", "Strict, Warn or Ignore, as the API server's fieldValidation")
-	fs.StringVar(&o.output, "o", "json", "output: json or ndjson (one compact document per line), none")
-	fs.BoolVar(&o.noDefaults, "no-defaults", false, "do not apply the schema's default values")
-	fs.BoolVar(&o.noNulls, "no-null-pruning", false, "keep nulls of non-nullable fields")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, exitOK
-		}
-		return nil, exitUsage
-	}
-	var ok bool
-	if o.mode, ok = decoder.ParseMode(*validation); !ok {
-		fmt.Fprintf(stderr, "error: --field-validation must be Strict, Warn or Ignore, not %q\n", *validation)
-		return nil, exitUsage
-	}
-	switch o.output {
-	case "json", "ndjson", "none":
-	default:
-		fmt.Fprintf(stderr, "error: -o must be json, ndjson or none, not %q\n", o.output)
-		return nil, exitUsage
-	}
-	o.inputs = fs.Args()
-	if len(o.lint) == 0 && len(o.crds) == 0 && o.schema == "" {
-		fs.Usage()
-		return nil, exitUsage
-	}
-	return o, -1
-}
-
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, code := parseArgs(args, stderr)
+	o, code := parseArgs(args, stdout, stderr)
 	if o == nil {
 		return code
 	}
@@ -104,53 +32,89 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := schemaauto.Options{Skeleton: o.skeleton}
 	var set *schemaauto.Set
 	var fixed *schemaauto.Automaton
+	var err error
 	if o.schema != "" {
-		a, err := loadSchema(o.schema, opts)
-		if err != nil {
+		if fixed, err = loadSchema(o.schema, opts); err != nil {
 			fmt.Fprintf(stderr, "error: %s: %v\n", o.schema, err)
 			return exitUsage
 		}
-		fixed = a
-	} else {
-		var err error
-		if set, err = loadCRDs(o.crds, opts); err != nil {
-			fmt.Fprintf(stderr, "error: %v\n", err)
-			return exitUsage
-		}
+	} else if set, err = loadCRDs(o.crds, opts); err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return exitUsage
 	}
 	if o.dump {
 		return dump(set, fixed, o.schema, stdout, stderr)
 	}
-
-	dopts := []decoder.Option{decoder.FieldValidation(o.mode), decoder.Defaulting(!o.noDefaults), decoder.NullPruning(!o.noNulls)}
-	var d *decoder.Decoder
-	if fixed != nil {
-		d = decoder.NewForAutomaton(fixed, dopts...)
-	} else {
-		d = decoder.New(set, dopts...)
-	}
-	out := bufio.NewWriterSize(stdout, 1<<16)
-	defer out.Flush()
-	p := &pruner{d: d, o: o, out: out, stderr: stderr, passThrough: fixed == nil}
-	inputs := o.inputs
-	if len(inputs) == 0 {
-		inputs = []string{"-"}
-	}
-	for _, in := range inputs {
-		if err := p.input(in, stdin); err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "error: %s: %v\n", in, err)
-			return exitUsage
-		}
-	}
-	if err := out.Flush(); err != nil {
+	inputs, err := listInputs(o.inputs, o.recursive)
+	if err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return exitUsage
 	}
-	if p.rejected > 0 {
-		return exitFindings
+	return prune(o, set, fixed, inputs, stdin, stdout, stderr)
+}
+
+// prune runs the pipeline over the inputs and returns the exit status.
+func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, inputs []input, stdin io.Reader, stdout, stderr io.Writer) int {
+	errs := &console{w: stderr}
+	z, closeZ, err := compressor(stdout, o.compress)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return exitUsage
 	}
-	return exitOK
+	w := &writer{out: bufio.NewWriterSize(z, 1<<20), errs: errs, form: o.output}
+	var closeReport func() error
+	if o.report != "" {
+		rw, c, err := openReport(o.report, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "error: --report: %v\n", err)
+			return exitUsage
+		}
+		w.rep, closeReport = bufio.NewWriterSize(rw, 1<<20), c
+	}
+	if o.summary {
+		w.sum = newSummary()
+	}
+	prog := newProgress(inputs)
+	w.prog = prog
+	if o.progress == "always" || (o.progress == "auto" && isTerminal(stderr)) {
+		prog.show(errs, 250*time.Millisecond)
+	}
+
+	runPipeline(o, inputs, stdin, func() *worker { return newWorker(o, set, fixed) }, w, prog)
+
+	prog.finish()
+	status := w.tally.status()
+	fail := func(what string, err error) {
+		if err != nil && w.err == nil {
+			w.err = fmt.Errorf("%s: %w", what, err)
+		}
+	}
+	fail("write", w.out.Flush())
+	fail("write", closeZ())
+	if w.rep != nil {
+		fail("report", w.rep.Flush())
+		fail("report", closeReport())
+	}
+	if w.err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", w.err)
+		status = exitUsage
+	}
+	if w.sum != nil {
+		w.sum.print(stderr, w.tally, len(inputs), prog.in.Load(), o.top, o.mode.String())
+	}
+	return status
+}
+
+// openReport opens the --report file ("-": stdout).
+func openReport(name string, stdout io.Writer) (io.Writer, func() error, error) {
+	if name == "-" {
+		return stdout, func() error { return nil }, nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.Close, nil
 }
 
 func dump(set *schemaauto.Set, fixed *schemaauto.Automaton, name string, stdout, stderr io.Writer) int {

@@ -1,30 +1,11 @@
 package main
 
 import (
-	"errors"
 	"sort"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/jsonprune/jsonprune/internal/yaml11"
-	"github.com/jsonprune/jsonprune/schemaauto"
 )
-
-func asDuplicates(err error, dst **yaml11.DuplicateKeysError) bool {
-	return errors.As(err, dst)
-}
-
-func loadSchema(path string, opts schemaauto.Options) (*schemaauto.Automaton, error) {
-	data, err := readFile(path)
-	if err != nil {
-		return nil, err
-	}
-	s, err := schemaauto.ParseSchema(data)
-	if err != nil {
-		return nil, err
-	}
-	return schemaauto.Compile(s, opts)
-}
 
 // appendJSON renders a value tree as compact JSON with sorted keys.
 func appendJSON(b []byte, v any) []byte {
@@ -50,13 +31,8 @@ func appendJSON(b []byte, v any) []byte {
 		}
 		return append(b, ']')
 	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		b = append(b, '{')
-		for i, k := range keys {
+		for i, k := range sortedKeys(t) {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -67,4 +43,14 @@ func appendJSON(b []byte, v any) []byte {
 		return append(b, '}')
 	}
 	return append(b, "null"...)
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// An input is one file, or stdin ("-").
+type input struct {
+	name string
+	size int64 // bytes on disk, -1 when unknown (stdin, missing files)
+}
+
+// Magic bytes of the compressed formats read.
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+)
+
+// inputExts are the file names taken from a directory, as kubectl -f takes
+// them, with their compressed forms.
+var inputExts = []string{".json", ".yaml", ".yml"}
+
+// listInputs expands the INPUT arguments: "-" is stdin, a directory gives
+// its .json, .yaml and .yml files (compressed too: .gz, .zst) in name order,
+// recursively with -R as kubectl does. No argument reads stdin.
+func listInputs(args []string, recursive bool) ([]input, error) {
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	var out []input
+	for _, a := range args {
+		if a == "-" {
+			out = append(out, input{name: "-", size: -1})
+			continue
+		}
+		info, err := os.Stat(a)
+		if err != nil || !info.IsDir() { // a missing file is reported in its turn
+			size := int64(-1)
+			if err == nil {
+				size = info.Size()
+			}
+			out = append(out, input{name: a, size: size})
+			continue
+		}
+		var files []input
+		err = filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != a && !recursive {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !hasInputExt(p) {
+				return nil
+			}
+			fi, err := d.Info()
+			if err != nil {
+				return err
+			}
+			files = append(files, input{name: p, size: fi.Size()})
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+		out = append(out, files...)
+	}
+	return out, nil
+}
+
+func hasInputExt(name string) bool {
+	name = strings.ToLower(name)
+	for _, z := range []string{".gz", ".zst", ".zstd"} {
+		name = strings.TrimSuffix(name, z)
+	}
+	for _, e := range inputExts {
+		if strings.HasSuffix(name, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// countingReader counts the bytes read from the underlying (compressed)
+// input, for the progress bar.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// openInput opens an input and returns its decompressed content. read
+// counts the bytes read from the file itself.
+func openInput(in input, stdin io.Reader, read *atomic.Int64) (io.Reader, func(), error) {
+	var r io.Reader = stdin
+	closeFile := func() {}
+	if in.name != "-" {
+		f, err := os.Open(in.name)
+		if err != nil {
+			return nil, nil, err
+		}
+		r, closeFile = f, func() { f.Close() }
+	}
+	r, closeZ, err := decompress(countingReader{r, read})
+	if err != nil {
+		closeFile()
+		return nil, nil, err
+	}
+	return r, func() { closeZ(); closeFile() }, nil
+}
+
+// decompress detects gzip and zstd from their magic bytes and returns the
+// decompressed stream; anything else is returned as it is.
+func decompress(r io.Reader) (io.Reader, func(), error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	head, _ := br.Peek(4)
+	switch {
+	case bytes.HasPrefix(head, gzipMagic):
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("gzip: %w", err)
+		}
+		return z, func() { z.Close() }, nil
+	case bytes.HasPrefix(head, zstdMagic):
+		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
+		if err != nil {
+			return nil, nil, fmt.Errorf("zstd: %w", err)
+		}
+		return z, z.Close, nil
+	}
+	return br, func() {}, nil
+}
+
+// readFile reads a whole (small) file, decompressing it: CRDs and schemas.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, closeZ, err := decompress(f)
+	if err != nil {
+		return nil, err
+	}
+	defer closeZ()
+	return io.ReadAll(r)
+}

@@ -1,0 +1,278 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/decoder"
+	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/schemaauto"
+)
+
+// warn reports the findings of an object that was written (Warn mode).
+func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding) {
+	w.summarize(a, obj, res, fs, false)
+	if len(fs) == 0 && len(a.dups) == 0 {
+		return
+	}
+	w.count(a, fs)
+	if !w.o.quiet {
+		for _, d := range a.dups {
+			w.line(a, true, dupText(d), nil)
+		}
+		for _, f := range fs {
+			w.line(a, true, f.Message(), nil)
+		}
+	}
+	w.records(a, obj, fs)
+}
+
+// reject reports an object that Strict mode does not write.
+func (w *worker) reject(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding, dropped int) {
+	a.u.tally.rejected++
+	w.summarize(a, obj, res, fs, false)
+	w.count(a, fs)
+	var msg strings.Builder
+	msg.WriteString(w.handledAs(a, obj, res))
+	msg.WriteString("strict decoding error: ")
+	sep := ""
+	if len(a.dups) > 0 {
+		msg.WriteString(dupsError(a.dups))
+		sep = ", "
+	}
+	for _, f := range fs {
+		msg.WriteString(sep + f.Message())
+		sep = ", "
+	}
+	if dropped > 0 {
+		msg.WriteString(", and " + itoa(dropped) + " more")
+	}
+	w.line(a, false, msg.String(), nil)
+	w.records(a, obj, fs)
+}
+
+// fatal reports an object the API server would not decode at all.
+func (w *worker) fatal(a *origin, obj []byte, res *decoder.Result, err error) {
+	var de *jperrors.DecodeError
+	if !errors.As(err, &de) {
+		de = &jperrors.DecodeError{Msg: err.Error()}
+	}
+	msg := de.Msg
+	if isSyntax(err, de) {
+		a.u.tally.unreadable++
+	} else {
+		a.u.tally.failed++
+		if res.Pruned {
+			msg = w.handledAs(a, obj, res) + msg
+		}
+	}
+	off, line, col := a.at(de.Offset, de.Line, de.Column)
+	w.fail(a, obj, msg, de.Pointer, off, line, col)
+}
+
+// fail writes an error line and its record (about obj, if known).
+func (w *worker) fail(a *origin, obj []byte, msg, pointer string, off int64, line, col int) {
+	var place []byte
+	input := a.u.kind == unitFail && a.u.doc < 0    // about the input, not a place in it
+	if !input && !yamlLinePrefix.MatchString(msg) { // YAML parser messages name their line
+		place = appendPlace(nil, a.yaml && a.u.kind != unitFail, off, line, col, pointer)
+	}
+	w.line(a, false, msg, place)
+	if w.o.report != "" {
+		r := w.record(a, obj)
+		r.typ, r.message, r.pointer, r.offset, r.line, r.column = "error", msg, pointer, off, line, col
+		a.b.rep = r.append(a.b.rep)
+	}
+}
+
+// isSyntax tells the errors that make a document unreadable (invalid JSON)
+// from those the API server raises for a readable one.
+func isSyntax(err error, de *jperrors.DecodeError) bool {
+	var se *jsontext.SyntacticError
+	return errors.As(err, &se) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		strings.HasPrefix(de.Msg, "invalid JSON") || de.Msg == "invalid data after the top-level value"
+}
+
+// handledAs is the API server's wrapper of a decoding error for an object
+// a schema serves: `Widget in version "v1" cannot be handled as a Widget: `.
+func (w *worker) handledAs(a *origin, obj []byte, res *decoder.Result) string {
+	var kind, version string
+	if e := res.Entry; e != nil {
+		kind, version = e.GVK.Kind, e.GVK.Version
+	} else {
+		tm := w.typeMeta(a, obj)
+		kind = tm.kind
+		_, version, _ = schemaauto.ParseGroupVersion(tm.apiVersion)
+	}
+	if kind == "" {
+		return ""
+	}
+	return kind + ` in version "` + version + `" cannot be handled as a ` + kind + ": "
+}
+
+// count adds an object's findings to the tally.
+func (w *worker) count(a *origin, fs []jperrors.Finding) {
+	t := &a.u.tally
+	t.withFindings++
+	t.duplicate += len(a.dups)
+	for _, f := range fs {
+		if f.Type == jperrors.DuplicateField {
+			t.duplicate++
+		} else {
+			t.unknown++
+		}
+	}
+}
+
+// records writes an object's findings to the report.
+func (w *worker) records(a *origin, obj []byte, fs []jperrors.Finding) {
+	if w.o.report == "" {
+		return
+	}
+	b := a.b
+	for _, d := range a.dups {
+		r := w.record(a, obj)
+		r.typ, r.message = "duplicate", dupText(d)
+		r.path, r.pointer = dupPath(a.root, d)
+		r.offset, r.line, r.column = a.pos.offset, d.Line, d.Column
+		b.rep = r.append(b.rep)
+	}
+	for _, f := range fs {
+		r := w.record(a, obj)
+		r.typ, r.path, r.pointer, r.message = f.Type.String(), f.Path, f.Pointer, f.Message()
+		r.offset, r.line, r.column = a.at(f.Offset, f.Line, f.Column)
+		b.rep = r.append(b.rep)
+	}
+}
+
+// record starts a report record about the object obj (nil: the document).
+func (w *worker) record(a *origin, obj []byte) *record {
+	r := &record{input: a.b.in.name, doc: a.u.doc, item: a.item}
+	if obj != nil {
+		tm := w.typeMeta(a, obj)
+		r.apiVersion, r.kind, r.namespace, r.name = tm.apiVersion, tm.kind, tm.namespace, tm.name
+	}
+	return r
+}
+
+// summarize keeps what --summary needs of an object.
+func (w *worker) summarize(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding, passed bool) {
+	if !w.o.summary {
+		return
+	}
+	s := objSummary{passed: passed, findings: len(fs)+len(a.dups) > 0}
+	if e := res.Entry; e != nil && !passed {
+		s.gvk = gvkString(e.GVK)
+	} else {
+		tm := w.typeMeta(a, obj)
+		s.gvk = strings.TrimSpace(tm.apiVersion + " " + tm.kind)
+	}
+	for _, f := range fs {
+		if f.Type == jperrors.UnknownField {
+			s.paths = append(s.paths, normalizePath(f.Path))
+		}
+	}
+	slices.Sort(s.paths) // an object counts once per path
+	s.paths = slices.Compact(s.paths)
+	a.u.objs = append(a.u.objs, s)
+}
+
+func gvkString(g schemaauto.GroupVersionKind) string {
+	if g.Group == "" {
+		return g.Version + " " + g.Kind
+	}
+	return g.Group + "/" + g.Version + " " + g.Kind
+}
+
+// line writes one stderr line: a warning, or an error about the input and
+// document; the message with its control characters escaped, then place.
+func (w *worker) line(a *origin, warning bool, msg string, place []byte) {
+	b := a.b
+	if warning {
+		b.msgs = append(b.msgs, "Warning: "...)
+	} else {
+		b.msgs = append(b.msgs, "error: "...)
+		b.msgs = append(b.msgs, b.in.name...)
+		b.msgs = append(b.msgs, ": "...)
+		if a.u.doc >= 0 {
+			b.msgs = append(b.msgs, w.docName(a)...)
+		}
+	}
+	b.msgs = appendClean(b.msgs, msg)
+	b.msgs = append(b.msgs, place...)
+	b.msgs = append(b.msgs, '\n')
+}
+
+// docName is "document 3: " or "document 0, item 5: ".
+func (w *worker) docName(a *origin) string {
+	s := "document " + itoa(a.u.doc)
+	if a.item >= 0 {
+		s += ", item " + itoa(a.item)
+	}
+	return s + ": "
+}
+
+// appendClean appends a message with its control characters and invalid
+// UTF-8 escaped, so that it stays on one line of stderr (the API server
+// drops such warnings; jsonprune shows them escaped).
+func appendClean(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			dst = fmt.Appendf(dst, `\x%02x`, c)
+		case c == '\n':
+			dst = append(dst, `\n`...)
+		case c == '\t':
+			dst = append(dst, `\t`...)
+		case c == '\r':
+			dst = append(dst, `\r`...)
+		case r < 0x20 || r == 0x7f:
+			dst = fmt.Appendf(dst, `\x%02x`, c)
+		default:
+			dst = append(dst, s[i:i+size]...)
+		}
+		i += size
+	}
+	return dst
+}
+
+func cleanString(s string) string { return string(appendClean(nil, s)) }
+
+// appendPlace appends where an error is: " (line 3, column 5, offset 40,
+// at /spec)". Until the YAML bridge, a YAML line is the document's.
+func appendPlace(dst []byte, yaml bool, off int64, line, col int, pointer string) []byte {
+	var parts []string
+	if line > 0 {
+		parts = append(parts, "line "+strconv.Itoa(line))
+		if col > 0 {
+			parts = append(parts, "column "+strconv.Itoa(col))
+		}
+	}
+	if !yaml {
+		parts = append(parts, "offset "+strconv.FormatInt(off, 10))
+	}
+	if pointer != "" {
+		parts = append(parts, "at "+pointer)
+	}
+	if len(parts) == 0 {
+		return dst
+	}
+	dst = append(dst, " ("...)
+	dst = append(dst, strings.Join(parts, ", ")...)
+	return append(dst, ')')
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// outFormat is the -o format. Workers render each object's output (so
+// that a slow format, YAML, runs in parallel) and the writer only joins
+// them: it puts the separators between the items of a list.
+type outFormat uint8
+
+const (
+	outJSON   outFormat = iota // one compact document per line; a list stays a list
+	outNDJSON                  // one compact object per line; a list's items each on its own
+	outNone                    // nothing
+	outYAML                    // multi-document YAML: needs the YAML bridge (not yet)
+)
+
+func parseOutput(s string) (outFormat, error) {
+	switch s {
+	case "json":
+		return outJSON, nil
+	case "ndjson", "jsonl":
+		return outNDJSON, nil
+	case "none":
+		return outNone, nil
+	case "yaml":
+		return outYAML, fmt.Errorf("-o yaml is not supported yet: it comes with the YAML bridge; use -o json, ndjson or none")
+	}
+	return 0, fmt.Errorf("-o must be json, ndjson or none, not %q", s)
+}
+
+// object finishes the output of an object, written as compact JSON at
+// dst[start:]; item says it is an item of a list.
+func (f outFormat) object(dst []byte, start int, item bool) []byte {
+	switch f {
+	case outJSON:
+		if !item {
+			dst = append(dst, '\n')
+		}
+	case outNDJSON:
+		dst = append(dst, '\n')
+	default:
+		dst = dst[:start]
+	}
+	return dst
+}
+
+// head appends the start of a list (compact JSON up to "items":[).
+func (f outFormat) head(dst, js []byte) []byte {
+	if f == outJSON {
+		dst = append(dst, js...)
+	}
+	return dst
+}
+
+// tail appends the end of a list (compact JSON from "]").
+func (f outFormat) tail(dst, js []byte) []byte {
+	if f == outJSON {
+		dst = append(append(dst, js...), '\n')
+	}
+	return dst
+}
+
+// sep separates two items of a list.
+func (f outFormat) sep() []byte {
+	if f == outJSON {
+		return []byte{','}
+	}
+	return nil
+}
+
+// compressor wraps stdout for --compress.
+func compressor(w io.Writer, kind string) (io.Writer, func() error, error) {
+	switch kind {
+	case "":
+		return w, func() error { return nil }, nil
+	case "gzip":
+		z, err := gzip.NewWriterLevel(w, gzip.DefaultCompression)
+		if err != nil {
+			return nil, nil, err
+		}
+		return z, z.Close, nil
+	case "zstd":
+		z, err := zstd.NewWriter(w, zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)))
+		if err != nil {
+			return nil, nil, err
+		}
+		return z, z.Close, nil
+	}
+	return nil, nil, fmt.Errorf("--compress must be gzip or zstd, not %q", kind)
+}
+
+// A writer writes the results of batches in input order: outputs to
+// stdout, messages to stderr, records to the report; it adds up the tallies.
+type writer struct {
+	out   *bufio.Writer
+	errs  *console
+	rep   *bufio.Writer // nil without --report
+	form  outFormat
+	items int // items written in the open list
+	tally tally
+	sum   *summary // nil without --summary
+	prog  *progress
+	err   error // the first error writing stdout or the report
+}
+
+func (w *writer) write(b *batch) {
+	if len(b.msgs) > 0 {
+		w.errs.Write(b.msgs)
+	}
+	for i := range b.units {
+		u := &b.units[i]
+		w.tally.add(u.tally)
+		if w.sum != nil {
+			for _, o := range u.objs {
+				w.sum.add(o)
+			}
+		}
+		out := u.out.of(b.out)
+		switch u.kind {
+		case unitHead:
+			w.items = 0
+		case unitItem:
+			if len(out) > 0 {
+				if w.items > 0 {
+					w.put(w.form.sep())
+				}
+				w.items++
+			}
+		}
+		w.put(out)
+	}
+	if w.rep != nil && len(b.rep) > 0 {
+		if _, err := w.rep.Write(b.rep); err != nil && w.err == nil {
+			w.err = fmt.Errorf("report: %w", err)
+		}
+	}
+	if w.prog != nil {
+		w.prog.objects.Store(int64(w.tally.objects))
+	}
+}
+
+func (w *writer) put(p []byte) {
+	if len(p) == 0 || w.err != nil {
+		return
+	}
+	if _, err := w.out.Write(p); err != nil {
+		w.err = err
+	}
+}
+
+// A console is stderr, shared by the messages and the progress bar: a
+// message first clears the bar, which the next tick draws again.
+type console struct {
+	mu  sync.Mutex
+	w   io.Writer
+	bar bool
+}
+
+func (c *console) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bar {
+		io.WriteString(c.w, "\r\033[K")
+		c.bar = false
+	}
+	return c.w.Write(p)
+}
+
+// status draws the progress bar.
+func (c *console) status(line string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	io.WriteString(c.w, "\r"+line+"\033[K")
+	c.bar = true
+}
+
+// clear removes the progress bar.
+func (c *console) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bar {
+		io.WriteString(c.w, "\r\033[K")
+		c.bar = false
+	}
+}
