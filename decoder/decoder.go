@@ -44,6 +44,8 @@ type Decoder struct {
 	// case-insensitive apiVersion/kind of the root, as the reference's
 	// version/kind pre-scan sees them (last wins)
 	ciAPIVersion, ciKind   ciValue
+	ciSeq                  int
+	ciPending              []ciNote // a TokenSource's root members for the pre-scan
 	avBuf, kindBuf, gvkKey []byte
 	avNull                 bool // the root's apiVersion is null
 	resolved               map[string]resolution
@@ -247,6 +249,7 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 	d.depth, d.base = 0, 0
 	d.ciAPIVersion.set, d.ciKind.set = false, false
 	d.ciAPIVersion.typeErr, d.ciKind.typeErr = false, false
+	d.ciSeq, d.ciPending = 0, d.ciPending[:0]
 	d.seenBits, d.objNames, d.seenNames, d.members = d.seenBits[:0], d.objNames[:0], d.seenNames[:0], d.members[:0]
 	d.res = Result{d: d}
 }

@@ -20,6 +20,7 @@ type ciValue struct {
 	typeErr  bool
 	errType  string
 	errOff   int64
+	errSeq   int    // the order of the error in the pre-scan
 	str      []byte // reused across documents
 	jsonType string // the JSON type of a non-string value, as encoding/json names it
 	offset   int64
@@ -41,9 +42,9 @@ func (d *Decoder) selectAutomaton() error {
 	d.res.Entry, d.res.Pruned = nil, false
 	var hasAV, hasKind, isObject bool
 	if d.src != nil {
-		var av, k []byte
-		av, k, hasAV, hasKind, isObject = d.src.TypeMeta()
-		d.avBuf, d.kindBuf = append(d.avBuf[:0], av...), append(d.kindBuf[:0], k...)
+		tm := d.src.TypeMeta()
+		hasAV, hasKind, isObject, d.avNull = tm.HasAPIVersion, tm.HasKind, tm.IsObject, tm.APIVersionNull
+		d.avBuf, d.kindBuf = append(d.avBuf[:0], tm.APIVersion...), append(d.kindBuf[:0], tm.Kind...)
 	} else {
 		hasAV, hasKind, isObject = d.prescan()
 	}
@@ -160,7 +161,40 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 // noteRootName records a root member whose name is apiVersion or kind
 // ignoring case, as the reference's pre-scan reads it. raw is the value
 // when it was read already (a string), else nil and k its kind.
+//
+// A TokenSource's root is noted later, by finishRoot: the reference's YAML
+// path hands the pre-scan JSON text marshalled from a map, whose names are
+// sorted and unique (the last value of a name won).
 func (d *Decoder) noteRootName(name []byte, k jsontext.Kind, str []byte, offset int64) {
+	if d.src != nil {
+		if !bytes.EqualFold(name, []byte("apiVersion")) && !bytes.EqualFold(name, []byte("kind")) {
+			return
+		}
+		i := 0
+		for i < len(d.ciPending) && !bytes.Equal(d.ciPending[i].name, name) {
+			i++
+		}
+		if i == len(d.ciPending) {
+			d.ciPending = append(d.ciPending, ciNote{})
+		}
+		n := &d.ciPending[i]
+		n.name, n.str = append(n.name[:0], name...), append(n.str[:0], str...)
+		n.k, n.offset = k, offset
+		return
+	}
+	d.noteCI(name, k, str, offset)
+}
+
+// ciNote is a root member noted for the pre-scan of a TokenSource.
+type ciNote struct {
+	name, str []byte
+	k         jsontext.Kind
+	offset    int64
+}
+
+// noteCI feeds one root member to the pre-scan, in the pre-scan's order.
+func (d *Decoder) noteCI(name []byte, k jsontext.Kind, str []byte, offset int64) {
+	d.ciSeq++
 	var v *ciValue
 	switch {
 	case bytes.EqualFold(name, []byte("apiVersion")):
@@ -178,7 +212,7 @@ func (d *Decoder) noteRootName(name []byte, k jsontext.Kind, str []byte, offset 
 	default:
 		v.set, v.isString, v.jsonType, v.offset = true, false, jsonTypeName(k), offset
 		if !v.typeErr {
-			v.typeErr, v.errType, v.errOff = true, v.jsonType, offset
+			v.typeErr, v.errType, v.errOff, v.errSeq = true, v.jsonType, offset, d.ciSeq
 		}
 	}
 }
@@ -205,12 +239,24 @@ func jsonTypeName(k jsontext.Kind) string {
 // case) must be strings, and the apiVersion must parse.
 func (d *Decoder) finishRoot() error {
 	const prefix = "couldn't get version/kind; json parse error: "
-	// encoding/json reports the first type error in the document
+	if d.src != nil {
+		// the names sorted, as the reference's YAML path marshals them
+		p := d.ciPending
+		for i := 1; i < len(p); i++ {
+			for j := i; j > 0 && bytes.Compare(p[j].name, p[j-1].name) < 0; j-- {
+				p[j], p[j-1] = p[j-1], p[j]
+			}
+		}
+		for i := range p {
+			d.noteCI(p[i].name, p[i].k, p[i].str, p[i].offset)
+		}
+	}
+	// encoding/json reports the first type error in the text it reads
 	first, field := (*ciValue)(nil), ""
 	if d.ciAPIVersion.typeErr {
 		first, field = &d.ciAPIVersion, "apiVersion"
 	}
-	if d.ciKind.typeErr && (first == nil || d.ciKind.errOff < first.errOff) {
+	if d.ciKind.typeErr && (first == nil || d.ciKind.errSeq < first.errSeq) {
 		first, field = &d.ciKind, "kind"
 	}
 	if first != nil {

@@ -23,10 +23,24 @@ type TokenSource interface {
 	// Document is the source text: offsets refer to it and the "Object
 	// 'Kind' is missing" error quotes it.
 	Document() []byte
-	// TypeMeta returns the root's "apiVersion" and "kind" strings (exact
-	// names, the last occurrence), as the decoder's pre-scan finds them in
+	// TypeMeta returns what the root says of "apiVersion" and "kind" (exact
+	// names, the last occurrence), as the decoder's pre-scan finds it in
 	// JSON text.
-	TypeMeta() (apiVersion, kind []byte, hasAPIVersion, hasKind, isObject bool)
+	TypeMeta() TypeMeta
+}
+
+// TypeMeta is the root's "apiVersion" and "kind" as a TokenSource finds them
+// (exact names, the last occurrence of each).
+type TypeMeta struct {
+	APIVersion, Kind []byte
+	// HasAPIVersion: the last apiVersion is a string; HasKind: the last
+	// kind is a non-empty string.
+	HasAPIVersion, HasKind bool
+	// APIVersionNull: the last apiVersion is null (the reference's
+	// accessor rejects it).
+	APIVersionNull bool
+	// IsObject: the root is a mapping.
+	IsObject bool
 }
 
 // The decoder's token reading: jsontext, or a TokenSource.

@@ -96,6 +96,14 @@ var trickyCases = []struct {
 		outcome{fatal: "Object 'Kind' is missing in 'apiVersion: example.com/v1\nmetadata: {name: w}\n' @1:1"}},
 	{"a root sequence", "- a\n",
 		outcome{fatal: "couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" } @1:1"}},
+	// the reference's pre-scan reads JSON marshalled from a map: names sorted, the last value of each
+	{"kind overridden by a later kind", "apiVersion: example.com/v1\nkind: 5\nmetadata: {name: w}\nkind: Widget\n",
+		outcome{out: `{"apiVersion":"example.com/v1","metadata":{"name":"w"},"kind":"Widget"}`,
+			findings: []string{`duplicate field "kind" @4:1`}}},
+	{"case variants read sorted", "apiVersion: example.com/v1\nkind: Widget\nKIND: []\nmetadata: {name: w}\nApiVersion: 5\n",
+		outcome{fatal: "couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .apiVersion of type string @5:1"}},
+	{"a null apiVersion", "apiVersion: ~\nkind: Widget\n",
+		outcome{fatal: ".apiVersion accessor error: <nil> is of the type <nil>, expected string @1:1"}},
 	{"null", "--- ~\n",
 		outcome{fatal: "Object 'Kind' is missing in '--- ~\n' @1:1"}},
 	{"non-ASCII columns", head + "spec:\n  ключ: z\n  é: {ü: 1}\n",
@@ -167,7 +175,10 @@ func TestJSONTwins(t *testing.T) {
 		if got.fatal != "" || want.fatal != "" {
 			// positions differ; texts too where they quote the document
 			g, w := unlocated(got.fatal), unlocated(want.fatal)
-			if g != w && !(strings.HasPrefix(g, "Object 'Kind' is missing") && strings.HasPrefix(w, "Object 'Kind' is missing")) &&
+			// the version/kind pre-scan of YAML reads the root's names sorted, the last value of
+			// each (the reference's YAML path marshals a map); the twin's, JSON text in order
+			prescan := strings.HasPrefix(g, "couldn't get version/kind") || strings.HasPrefix(w, "couldn't get version/kind")
+			if g != w && !prescan && !(strings.HasPrefix(g, "Object 'Kind' is missing") && strings.HasPrefix(w, "Object 'Kind' is missing")) &&
 				!strings.HasPrefix(g, "json: unsupported value") && !strings.HasPrefix(g, "unsupported map key") {
 				t.Errorf("%q: fatal %q, twin %q", y, g, w)
 			}

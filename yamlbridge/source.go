@@ -555,11 +555,13 @@ func (s *Source) name(k, v *yaml.Node) {
 // apiVersion counts when it is a string, kind when it is a non-empty string. It reads the root
 // mapping's pairs without counting them against the limits, within a budget of its own (the walk
 // itself enforces the limits and reports them).
-func (s *Source) TypeMeta() (apiVersion, kind []byte, hasAPIVersion, hasKind, isObject bool) {
+func (s *Source) TypeMeta() decoder.TypeMeta {
+	var tm decoder.TypeMeta
 	root := rootValue(s.root)
 	if root == nil || root.Kind != yaml.MappingNode {
-		return nil, nil, false, false, false
+		return tm
 	}
+	tm.IsObject = true
 	var scratch []byte
 	budget := typeMetaBudget
 	eachPair(root, s.w, &budget, func(k, v *yaml.Node) bool {
@@ -581,25 +583,26 @@ func (s *Source) TypeMeta() (apiVersion, kind []byte, hasAPIVersion, hasKind, is
 		}
 		str, isString := scalarString(s.w, v, &scratch)
 		if isAV {
-			hasAPIVersion = isString
+			tm.HasAPIVersion = isString
+			tm.APIVersionNull = !isString && isNullScalar(s.w, v, &scratch)
 			if isString {
-				apiVersion = append(apiVersion[:0], str...)
+				tm.APIVersion = append(tm.APIVersion[:0], str...)
 			}
 		} else {
-			hasKind = isString && len(str) > 0
-			if hasKind {
-				kind = append(kind[:0], str...)
+			tm.HasKind = isString && len(str) > 0
+			if tm.HasKind {
+				tm.Kind = append(tm.Kind[:0], str...)
 			}
 		}
 		return true
 	})
-	if !hasAPIVersion {
-		apiVersion = nil
+	if !tm.HasAPIVersion {
+		tm.APIVersion = nil
 	}
-	if !hasKind {
-		kind = nil
+	if !tm.HasKind {
+		tm.Kind = nil
 	}
-	return apiVersion, kind, hasAPIVersion, hasKind, true
+	return tm
 }
 
 // typeMetaBudget bounds the pairs TypeMeta and the List helpers visit (merge keys can repeat a
@@ -676,6 +679,19 @@ func eachPair(m *yaml.Node, w *yaml11.Walker, budget *int, f func(k, v *yaml.Nod
 }
 
 // scalarString resolves v (through an alias) and returns its string, if it is one.
+// isNullScalar reports whether v (an alias is followed) is a scalar that reads as null.
+func isNullScalar(w *yaml11.Walker, v *yaml.Node, scratch *[]byte) bool {
+	if v.Kind == yaml.AliasNode {
+		v = v.Alias
+	}
+	if v == nil || v.Kind != yaml.ScalarNode {
+		return false
+	}
+	raw, _, err := w.AppendScalar((*scratch)[:0], v)
+	*scratch = raw
+	return err == nil && string(raw) == "null"
+}
+
 func scalarString(w *yaml11.Walker, v *yaml.Node, scratch *[]byte) ([]byte, bool) {
 	if v.Kind == yaml.AliasNode {
 		v = v.Alias

@@ -198,36 +198,39 @@ items: # two widgets
 // TestTypeMeta: the root's apiVersion and kind as the decoder's pre-scan finds them in JSON.
 func TestTypeMeta(t *testing.T) {
 	tests := []struct {
-		src, av, kind       string
-		hasAV, hasKind, obj bool
+		src, av, kind               string
+		hasAV, hasKind, obj, avNull bool
 	}{
-		{"apiVersion: v1\nkind: K\n", "v1", "K", true, true, true},
-		{"kind: A\nkind: B\n", "", "B", false, true, true},
-		{"kind: A\nkind: ''\n", "", "", false, false, true},
-		{"kind: A\nkind: 1\n", "", "", false, false, true},
-		{"apiVersion: a\napiVersion: ~\n", "", "", false, false, true},
-		{"apiVersion: 1\n", "", "", false, false, true},
-		{"\"apiVersion\": x\n'kind': z\n", "x", "z", true, true, true},
-		{"Kind: K\nAPIVERSION: v\n", "", "", false, false, true},
-		{"b: &b {kind: Merged, apiVersion: m/v1}\n<<: *b\n", "m/v1", "Merged", true, true, true},
-		{"kind: Explicit\n<<: {kind: Merged}\n", "", "Merged", false, true, true},
-		{"<<: [{kind: First}, {kind: Second}]\n", "", "First", false, true, true},
-		{"k: &k kind\n*k : Aliased\n", "", "Aliased", false, true, true},
-		{"v: &v V\nkind: *v\n", "", "V", false, true, true},
-		{"kind: !!str 12\n", "", "12", false, true, true},
-		{"kind: yes\n", "", "", false, false, true},
-		{"- kind: K\n", "", "", false, false, false},
-		{"--- ~\n", "", "", false, false, false},
-		{"--- &r {kind: K}\n", "", "K", false, true, true},
+		{"apiVersion: v1\nkind: K\n", "v1", "K", true, true, true, false},
+		{"kind: A\nkind: B\n", "", "B", false, true, true, false},
+		{"kind: A\nkind: ''\n", "", "", false, false, true, false},
+		{"kind: A\nkind: 1\n", "", "", false, false, true, false},
+		{"apiVersion: a\napiVersion: ~\n", "", "", false, false, true, true},
+		{"apiVersion: ~\napiVersion: a\n", "a", "", true, false, true, false},
+		{"v: &v null\napiVersion: *v\n", "", "", false, false, true, true},
+		{"apiVersion: 'null'\n", "null", "", true, false, true, false},
+		{"apiVersion: 1\n", "", "", false, false, true, false},
+		{"\"apiVersion\": x\n'kind': z\n", "x", "z", true, true, true, false},
+		{"Kind: K\nAPIVERSION: v\n", "", "", false, false, true, false},
+		{"b: &b {kind: Merged, apiVersion: m/v1}\n<<: *b\n", "m/v1", "Merged", true, true, true, false},
+		{"kind: Explicit\n<<: {kind: Merged}\n", "", "Merged", false, true, true, false},
+		{"<<: [{kind: First}, {kind: Second}]\n", "", "First", false, true, true, false},
+		{"k: &k kind\n*k : Aliased\n", "", "Aliased", false, true, true, false},
+		{"v: &v V\nkind: *v\n", "", "V", false, true, true, false},
+		{"kind: !!str 12\n", "", "12", false, true, true, false},
+		{"kind: yes\n", "", "", false, false, true, false},
+		{"- kind: K\n", "", "", false, false, false, false},
+		{"--- ~\n", "", "", false, false, false, false},
+		{"--- &r {kind: K}\n", "", "K", false, true, true, false},
 	}
 	for _, tt := range tests {
 		doc, err := Parse([]byte(tt.src))
 		if err != nil {
 			t.Fatalf("%q: %v", tt.src, err)
 		}
-		av, kind, hasAV, hasKind, obj := doc.Source().TypeMeta()
-		if string(av) != tt.av || string(kind) != tt.kind || hasAV != tt.hasAV || hasKind != tt.hasKind || obj != tt.obj {
-			t.Errorf("%q: got %q %q %v %v %v", tt.src, av, kind, hasAV, hasKind, obj)
+		tm := doc.Source().TypeMeta()
+		if string(tm.APIVersion) != tt.av || string(tm.Kind) != tt.kind || tm.HasAPIVersion != tt.hasAV || tm.HasKind != tt.hasKind || tm.IsObject != tt.obj || tm.APIVersionNull != tt.avNull {
+			t.Errorf("%q: got %+v", tt.src, tm)
 		}
 	}
 }
