@@ -11,6 +11,8 @@ import (
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/yaml11"
+	"github.com/jsonprune/jsonprune/schemaauto"
+	"github.com/jsonprune/jsonprune/yamlbridge"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -86,6 +88,7 @@ func FuzzJSONAndYAML(f *testing.F) {
 		dj := decoder.New(set)
 		mj, errJ := dj.DecodeMap(doc)
 		fj := dj.Result().Findings()
+		checkBridge(t, set, doc, y, mj, errJ, fj, tree)
 		dy := decoder.New(set)
 		my, errY := dy.DecodeMap(fromYAML)
 		fy := dy.Result().Findings()
@@ -128,6 +131,44 @@ func FuzzJSONAndYAML(f *testing.F) {
 			t.Fatalf("JSON duplicates %v, YAML duplicate keys %v (%v)\ndocument: %s", jdups, ydups, dupErr, doc)
 		}
 	})
+}
+
+// checkBridge decodes the YAML spelling y of the JSON document doc through
+// the YAML bridge (the decoder reading YAML nodes as tokens) and checks that
+// it gives what doc gives: the same object (numbers by value), the same
+// findings (type, path and message, in the same order, duplicates
+// included) and the same fatal error text.
+func checkBridge(t *testing.T, set *schemaauto.Set, doc, y []byte, mj map[string]any, errJ error, fj []jperrors.Finding, tree *jvalue) {
+	t.Helper()
+	ydoc, err := yamlbridge.Parse(y)
+	if err != nil {
+		t.Fatalf("the bridge cannot read the YAML spelling: %v\nYAML:\n%s", err, y)
+	}
+	d := decoder.New(set)
+	m, errY := d.DecodeMapSource(ydoc.Source())
+	if (errJ == nil) != (errY == nil) {
+		t.Fatalf("bridge:\nJSON: %v\nYAML: %v\nJSON text: %s\nYAML:\n%s", errJ, errY, doc, y)
+	}
+	if errJ != nil {
+		if a, b := fatalText(errJ), fatalText(errY); a != b && !tree.integralFloats() {
+			t.Fatalf("bridge: different errors:\nJSON: %s\nYAML: %s\nJSON text: %s", a, b, doc)
+		}
+		return
+	}
+	if !equalValues(any(mj), any(m), true) {
+		t.Fatalf("bridge: different objects:\nJSON: %v\nYAML: %v\ndocument: %s", mj, m, doc)
+	}
+	fy := d.Result().Findings()
+	text := func(fs []jperrors.Finding) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.Type.String()+" "+f.Path+" "+f.Message())
+		}
+		return out
+	}
+	if a, b := text(fj), text(fy); strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Fatalf("bridge: different findings:\nJSON: %q\nYAML: %q\ndocument: %s", a, b, doc)
+	}
 }
 
 // realDuplicates reports whether a YAML duplicate-key error lists a key
