@@ -35,5 +35,6 @@ FUZZTIME ?= 10s
 FUZZ_TARGETS = FuzzDecode FuzzSchemaAndDocument FuzzSyntax FuzzJSONAndYAML
 fuzz-smoke:
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./fuzz/ || exit 1; done
+	$(GO) test -run '^$$' -fuzz '^FuzzBridge$$' -fuzztime $(FUZZTIME) ./yamlbridge/
 
 fuzz: fuzz-smoke
