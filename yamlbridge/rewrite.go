@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/internal/yaml11"
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -546,7 +547,7 @@ func newNode(v any) *yaml.Node {
 	case int64:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(t, 10)}
 	case float64:
-		text := yaml11.AppendFloat(nil, t)
+		text := jsonvalue.AppendFloat(nil, t)
 		if !bytes.ContainsAny(text, ".eE") {
 			// an integral float64 beyond int64 (2^63 and up): in exponent form, it reads back as
 			// a float (in plain digits it would read as an integer, or fail as a !!float)

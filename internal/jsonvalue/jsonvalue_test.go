@@ -42,3 +42,16 @@ func TestAppendCanonical(t *testing.T) {
 		t.Error("DeepCopy shares maps")
 	}
 }
+
+// TestAppendFloat: encoding/json's ES6 formatting, exponents without a
+// leading zero, as the YAML bridge and the decoder render floats.
+func TestAppendFloat(t *testing.T) {
+	for f, want := range map[float64]string{1e21: "1e+21", 1e-7: "1e-7", 1.5: "1.5", 0: "0", 123456789: "123456789"} {
+		if got := string(AppendFloat(nil, f)); got != want {
+			t.Errorf("AppendFloat(%v) = %s, want %s", f, got, want)
+		}
+		if b, _ := json.Marshal(f); string(b) != want {
+			t.Errorf("encoding/json gives %s for %v, the table %s", b, f, want)
+		}
+	}
+}

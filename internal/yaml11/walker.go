@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -120,7 +121,7 @@ func (w *Walker) AppendScalar(dst []byte, n *yaml.Node) (out []byte, finite bool
 		case int64:
 			return strconv.AppendInt(dst, v, 10), true, nil
 		case float64:
-			return AppendFloat(dst, v), true, nil
+			return jsonvalue.AppendFloat(dst, v), true, nil
 		}
 	}
 	dst, _ = jsontext.AppendQuote(dst, jsonString(s.s))
@@ -166,24 +167,6 @@ func (w *Walker) ConversionError(n *yaml.Node) error {
 		}
 	}
 	return nil
-}
-
-// AppendFloat appends a finite float64 as encoding/json writes it (ES6 number formatting).
-func AppendFloat(b []byte, f float64) []byte {
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
 }
 
 // PlainIsString reports whether s, written as an untagged plain scalar, resolves to the string s

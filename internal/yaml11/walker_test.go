@@ -158,10 +158,4 @@ func TestTextHelpers(t *testing.T) {
 			t.Errorf("PlainIsString(%q) != %v", s, want)
 		}
 	}
-	if got := string(AppendFloat(nil, 1e21)); got != "1e+21" {
-		t.Errorf("AppendFloat %s", got)
-	}
-	if got := string(AppendFloat(nil, 1e-7)); got != "1e-7" {
-		t.Errorf("AppendFloat %s", got)
-	}
 }
