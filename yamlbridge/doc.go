@@ -73,8 +73,9 @@
 //   - Streams: the reference reads the first document of a body only. Reader reads them all;
 //     documents without content ("---" alone, comments only) are skipped, and Parse returns the
 //     first document with content. A document that says null ("--- ~") is a document.
-//   - Lists: a document with kind "List" and a sequence of items is a document like any other
-//     (Source reads the whole List); IsList reports it, Items gives a Source for each item (they
+//   - Lists: a document with a sequence of items (any kind: "List", "WidgetList", as kubectl's
+//     unstructured decoder sees lists) is a document like any other (Source reads the whole
+//     List); IsList reports it, Items gives a Source for each item (they
 //     share the document's limits), and RewriteItems writes the List back with each item pruned.
 //   - The non-specific tag "!" ("! 12", a string for go-yaml v2) is found in the text, as
 //     internal/yaml11.Decode finds it.

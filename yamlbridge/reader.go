@@ -177,8 +177,9 @@ func (d *Document) Position(offset int64) (line, column int) {
 	return d.line + line - 1, column
 }
 
-// IsList reports whether the document is a Kubernetes List: a mapping whose kind is "List" and
-// whose items is a sequence (through aliases and merge keys, the last occurrence winning).
+// IsList reports whether the document is a list as kubectl's unstructured decoder sees one: a
+// mapping whose items is a sequence (through aliases and merge keys, the last occurrence
+// winning), whatever its kind ("List", "WidgetList", the output of kubectl get -o yaml).
 func (d *Document) IsList() bool {
 	_, ok := d.items()
 	return ok
@@ -208,7 +209,6 @@ func (d *Document) items() ([]*yaml.Node, bool) {
 		return nil, false
 	}
 	w := d.walker()
-	var kind []byte
 	var items *yaml.Node
 	var scratch []byte
 	budget := typeMetaBudget
@@ -224,14 +224,7 @@ func (d *Document) items() ([]*yaml.Node, bool) {
 		if scratch, ok, err = w.AppendKey(scratch[:0], k); err != nil || !ok {
 			return true
 		}
-		switch string(scratch) {
-		case `"kind"`:
-			str, isString := scalarString(w, v, &scratch)
-			kind = nil
-			if isString {
-				kind = str
-			}
-		case `"items"`:
+		if string(scratch) == `"items"` {
 			items = v
 			if v.Kind == yaml.AliasNode {
 				items = v.Alias
@@ -239,7 +232,7 @@ func (d *Document) items() ([]*yaml.Node, bool) {
 		}
 		return true
 	})
-	if string(kind) != "List" || items == nil || items.Kind != yaml.SequenceNode {
+	if items == nil || items.Kind != yaml.SequenceNode {
 		return nil, false
 	}
 	return items.Content, true

@@ -173,7 +173,7 @@ items: # two widgets
 	if _, err := doc.RewriteItems(pruned[:1]); err == nil {
 		t.Error("RewriteItems accepted a short list")
 	}
-	for _, notList := range []string{head, "kind: List\nitems: {}\n", "kind: List\n", "- a\n", "kind: ThingList\nitems: []\n"} {
+	for _, notList := range []string{head, "kind: List\nitems: {}\n", "kind: List\n", "- a\n", "kind: ThingList\nitems: ~\n"} {
 		doc, err := Parse([]byte(notList))
 		if err != nil {
 			t.Fatal(err)
@@ -183,6 +183,16 @@ items: # two widgets
 		}
 		if _, err := doc.RewriteItems(nil); err == nil {
 			t.Errorf("%q: RewriteItems works", notList)
+		}
+	}
+	// kubectl's rule: any kind with an items sequence
+	for _, list := range []string{"kind: WidgetList\nitems: [{a: 1}]\n", "items: []\n"} {
+		doc, err := Parse([]byte(list))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !doc.IsList() {
+			t.Errorf("%q is not a list", list)
 		}
 	}
 	// kind and items through merge keys and aliases
