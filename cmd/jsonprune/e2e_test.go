@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/yamlbridge"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 )
@@ -189,6 +190,16 @@ func dumpYAMLList(objs []dumpObject) string {
 	}
 	b.WriteString("kind: List\nmetadata:\n  resourceVersion: \"\"\n")
 	return b.String()
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // writeYAML writes a map in block style: its first line after first, the
@@ -487,11 +498,16 @@ func TestE2ECorpus(t *testing.T) {
 			yamlDump.WriteString("---\n")
 			yamlDump.Write(data)
 			yamlDump.WriteString("\n")
-			doc := parseYAML(append(data, '\n'), 1) // as in the YAML dump
-			if doc.err != nil || doc.value == nil {
-				t.Fatalf("%s: %v", f, doc.err)
+			// the JSON of the YAML, its members in the document's order,
+			// as jsonprune writes YAML input
+			doc, err := yamlbridge.Parse(append(data, '\n'))
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
 			}
-			js := appendJSON(nil, doc.value)
+			js, err := yamlbridge.AppendJSON(nil, doc.Source())
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
 			values = append(values, js)
 			ndjson.Write(append(js, '\n'))
 		}
@@ -568,4 +584,43 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestE2EYAMLOutput runs the binary with -o yaml on every input format, in
+// every mode: the YAML reads back as the -o json output, and -j 1 and -j 4
+// write the same bytes.
+func TestE2EYAMLOutput(t *testing.T) {
+	objs := genDump(7500)
+	formats := []struct{ name, text string }{
+		{"ndjson", dumpNDJSON(objs)},
+		{"jsonlist", dumpJSONList(objs)},
+		{"yaml", dumpYAML(objs)},
+		{"yamllist", dumpYAMLList(objs)}, // over 1 MiB: streamed
+	}
+	if n := len(formats[3].text); n < listThreshold {
+		t.Fatalf("the YAML list (%d bytes) is too small to be streamed", n)
+	}
+	dir := t.TempDir()
+	for _, f := range formats {
+		file := filepath.Join(dir, f.name)
+		if err := os.WriteFile(file, []byte(f.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []string{"Warn", "Strict", "Ignore"} {
+			args := []string{"--crd", crdFile, "-q", "--field-validation", mode, file}
+			y := runBinary(t, nil, append(args, "-o", "yaml", "-j", "4")...)
+			j := runBinary(t, nil, append(args, "-o", "json")...)
+			if y.code != exitFindings || y.code != j.code || y.err != j.err {
+				t.Errorf("%s %s: -o yaml exit %d, -o json exit %d; stderr differs: %s", f.name, mode, y.code, j.code, diffLines(y.err, j.err))
+			}
+			if got, want := strings.Join(yamlDocs(t, y.out), "\n"), strings.Join(jsonDocs(t, j.out), "\n"); got != want {
+				t.Errorf("%s %s: -o yaml does not read back as -o json: %s", f.name, mode, diffLines(got, want))
+			}
+			if mode == "Warn" {
+				if y1 := runBinary(t, nil, append(args, "-o", "yaml", "-j", "1")...); y1.out != y.out {
+					t.Errorf("%s: -j 1 and -j 4 differ: %s", f.name, diffLines(y1.out, y.out))
+				}
+			}
+		}
+	}
 }

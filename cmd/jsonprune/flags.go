@@ -43,8 +43,9 @@ const usage = `Usage:
   jsonprune --crd FILE|DIR [--skeleton] --dump                show the compiled automata
 
 INPUT is a file, a directory (its .json, .yaml and .yml files; -R: recursively) or - for stdin
-(the default). JSON (one value, concatenated values, one per line) and YAML (multi-document);
-gzip and zstd are detected. Lists (objects with "items") are pruned item by item.
+(the default). JSON (one value, concatenated values, one per line) and YAML (multi-document,
+with the same findings as JSON, at their YAML lines); gzip and zstd are detected. Lists
+(objects with "items") are pruned item by item.
 
 Schemas:
   --crd FILE|DIR            CustomResourceDefinition manifests: files of one or many documents, or
@@ -69,6 +70,8 @@ Inputs:
 Output:
   -o, --output FORMAT       json: one compact document per line, a list stays one list (default);
                             ndjson: one compact object per line, list items each on their own line;
+                            yaml: YAML documents separated by "---", a list stays one list (YAML
+                            input keeps its comments, key order and styles);
                             none: nothing (check only)
   --compress gzip|zstd      compress stdout
   --report FILE             every finding and error as one JSON object per line (- for stdout,

@@ -6,48 +6,20 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
-	"github.com/jsonprune/jsonprune/internal/yaml11"
+	"github.com/jsonprune/jsonprune/yamlbridge"
+	yaml "go.yaml.in/yaml/v3"
 )
 
-// yamlList prunes the items of a YAML list read whole.
-func (w *worker) yamlList(a *origin, m map[string]any, items []any, dups []yaml11.DuplicateKey) {
-	b, u := a.b, a.u
-	u.tally.lists++
-	asJSON := w.o.output == outJSON
-	if asJSON {
-		b.out = append(b.out, '{')
-		b.out = appendMembers(b.out, m, func(k string) bool { return k < "items" }, false)
-		if b.out[len(b.out)-1] != '{' {
-			b.out = append(b.out, ',')
-		}
-		b.out = append(b.out, `"items":[`...)
-	}
-	n := 0
-	for i, it := range items {
-		mark := len(b.out)
-		if asJSON && n > 0 {
-			b.out = append(b.out, ',')
-		}
-		ia := &origin{b: b, u: u, item: i, pos: a.pos, yaml: true, line: a.line, dups: itemDups(dups, i), root: it}
-		w.js = appendJSON(w.js[:0], it)
-		if w.object(ia, w.js) {
-			n++
-		} else {
-			b.out = b.out[:mark]
-		}
-	}
-	if asJSON {
-		b.out = append(b.out, ']')
-		b.out = appendMembers(b.out, m, func(k string) bool { return k > "items" }, true)
-		b.out = append(b.out, "}\n"...)
-	}
-}
+// Streamed lists: the text before the items (head) and after them (tail)
+// are checked and written around the items; YAML lists read whole are in
+// yamldoc.go.
 
 // head writes the start of a streamed list.
 func (w *worker) head(a *origin, data []byte) {
 	var out []byte
+	var doc *yamlbridge.Document
 	if a.yaml {
-		out = w.yamlEnvelope(a, data, true)
+		out, doc = w.yamlEnvelope(a, data, true)
 	} else {
 		w.js = append(append(w.js[:0], data...), "]}"...)
 		v := jsontext.Value(w.js)
@@ -58,6 +30,11 @@ func (w *worker) head(a *origin, data []byte) {
 			out = v[:len(v)-2]
 		}
 	}
+	if w.o.output == outYAML {
+		obj, _ := withoutItems(append(out[:len(out):len(out)], "]}"...))
+		w.yamlEnvelopeOut(a, obj, doc, true)
+		return
+	}
 	a.b.out = w.o.output.head(a.b.out, out)
 }
 
@@ -65,9 +42,10 @@ func (w *worker) head(a *origin, data []byte) {
 func (w *worker) tail(a *origin, data []byte) {
 	const open = `{"items":[`
 	var out []byte
+	var doc *yamlbridge.Document
 	switch {
 	case a.yaml:
-		out = w.yamlEnvelope(a, data, false)
+		out, doc = w.yamlEnvelope(a, data, false)
 	case len(data) == 0: // a list cut short, reported where
 		out = []byte("]}")
 	default:
@@ -80,7 +58,39 @@ func (w *worker) tail(a *origin, data []byte) {
 			out = v[len(open):]
 		}
 	}
+	if w.o.output == outYAML {
+		obj, _ := withoutItems(append([]byte(open), out...))
+		w.yamlEnvelopeOut(a, obj, doc, false)
+		return
+	}
 	a.b.out = w.o.output.tail(a.b.out, out)
+}
+
+// yamlEnvelopeOut writes the YAML of a list's start or end, whose members
+// (without the items) are obj.
+func (w *worker) yamlEnvelopeOut(a *origin, obj []byte, doc *yamlbridge.Document, head bool) {
+	b := a.b
+	if obj == nil {
+		obj = []byte("{}")
+	}
+	var out []byte
+	var err error
+	if head {
+		out, err = w.yw.listStart(b.out, obj, doc)
+	} else {
+		out, err = w.yw.listEnd(b.out, obj, doc)
+	}
+	if err != nil {
+		a.u.tally.unreadable++
+		w.fail(a, nil, "internal error (please report it): writing YAML: "+err.Error(), "", a.pos.offset, a.pos.line, a.pos.col)
+		out, obj = b.out, []byte("{}")
+		if head {
+			out, _ = w.yw.listStart(out, obj, nil)
+		} else {
+			out, _ = w.yw.listEnd(out, obj, nil)
+		}
+	}
+	b.out = out
 }
 
 // envelopeError reports a syntax error in the JSON text of a list around
@@ -99,36 +109,58 @@ func (w *worker) envelopeError(a *origin, data []byte, err error, shift int) {
 }
 
 // yamlEnvelope converts the YAML text of a streamed list around its items
-// to the JSON of its start (head) or end.
-func (w *worker) yamlEnvelope(a *origin, data []byte, head bool) []byte {
+// to the JSON of its start (head: up to "items":[) or end (from "]"), its
+// members in the document's order; it returns the parsed document too
+// (nil if none), for -o yaml.
+func (w *worker) yamlEnvelope(a *origin, data []byte, head bool) ([]byte, *yamlbridge.Document) {
 	fallback := []byte("]}")
 	if head {
 		fallback = []byte(`{"items":[`)
 	}
-	doc := parseYAML(data, a.pos.line)
-	if doc.err != nil {
-		a.u.tally.unreadable++
-		w.fail(a, nil, doc.err.msg, "", a.pos.offset, doc.err.line, doc.err.col)
-		return fallback
+	doc := w.parseYAML(a, data, false)
+	if doc == nil {
+		return fallback, nil // no members, or a syntax error (reported)
 	}
-	m, ok := doc.value.(map[string]any)
-	if !ok && doc.value != nil {
+	a.doc = doc
+	n := doc.Node
+	if len(n.Content) == 1 && n.Content[0].Kind != yaml.MappingNode && a.doc.Source().PeekKind() != 'n' {
 		a.u.tally.unreadable++
-		w.fail(a, nil, "the list is not an object", "", a.pos.offset, a.line, 0)
-		return fallback
+		w.fail(a, nil, "the list is not an object", "", a.pos.offset, a.pos.line, a.pos.col)
+		return fallback, nil
 	}
-	if _, dup := m["items"]; dup {
+	js, err := yamlbridge.AppendJSON(nil, doc.Source())
+	if err != nil {
 		a.u.tally.unreadable++
-		w.fail(a, nil, `the list has a second "items"`, "", a.pos.offset, a.line, 0)
+		var de *jperrors.DecodeError
+		if !errors.As(err, &de) {
+			de = &jperrors.DecodeError{Msg: err.Error()}
+		}
+		off, line, col := a.at(de.Offset, 0, 0)
+		w.fail(a, nil, de.Msg, de.Pointer, off, line, col)
+		return fallback, nil
 	}
-	notItems := func(k string) bool { return k != "items" }
+	obj := []byte("{}")
+	if len(js) > 0 && js[0] == '{' {
+		var ok bool
+		if obj, ok = withoutItems(js); !ok {
+			obj = []byte("{}")
+		}
+		if len(obj) != len(js) {
+			a.u.tally.unreadable++
+			w.fail(a, nil, `the list has a second "items"`, "", a.pos.offset, a.pos.line, a.pos.col)
+		}
+	}
+	inner := obj[1 : len(obj)-1]
 	if head {
-		out := appendMembers([]byte("{"), m, notItems, false)
-		if len(out) > 1 {
+		out := append([]byte("{"), inner...)
+		if len(inner) > 0 {
 			out = append(out, ',')
 		}
-		return append(out, `"items":[`...)
+		return append(out, `"items":[`...), doc
 	}
-	out := appendMembers([]byte("]"), m, notItems, true)
-	return append(out, '}')
+	out := []byte("]")
+	if len(inner) > 0 {
+		out = append(append(out, ','), inner...)
+	}
+	return append(out, '}'), doc
 }

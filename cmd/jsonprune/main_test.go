@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/jsonprune/jsonprune/internal/yaml11"
 )
 
 // In-process tests of the command line: run() with its flags, on small
@@ -89,8 +92,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"--nope"}, "error: flag provided but not defined: -nope\n"},
 		{[]string{"--crd", "/does/not/exist", "--dump"}, "error: stat /does/not/exist: no such file or directory\n"},
 		{[]string{"--crd", crdFile, "--field-validation=Loud"}, `error: --field-validation must be Strict, Warn or Ignore, not "Loud"`},
-		{[]string{"--crd", crdFile, "-o", "xml"}, `error: -o must be json, ndjson or none, not "xml"`},
-		{[]string{"--crd", crdFile, "-o", "yaml"}, "error: -o yaml is not supported yet: it comes with the YAML bridge; use -o json, ndjson or none\n"},
+		{[]string{"--crd", crdFile, "-o", "xml"}, `error: -o must be json, ndjson, yaml or none, not "xml"`},
 		{[]string{"--crd", crdFile, "--compress", "bz2"}, `error: --compress must be gzip or zstd, not "bz2"`},
 		{[]string{"--crd", crdFile, "--report", "-"}, "error: --report - writes to stdout: use it with -o none\n"},
 		{[]string{"--crd", crdFile, "--schema", crdFile}, "error: --crd and --schema exclude each other\n"},
@@ -221,20 +223,37 @@ func TestLists(t *testing.T) {
 			"error: -: document 0: invalid JSON: invalid character 'L' at start of value (line 1, column 83, offset 82)\n")
 
 	// the same list in YAML, read whole and streamed, gives the same output
+	// as in JSON: the decoder reads the YAML nodes, in the document's order
+	// (before the YAML bridge, YAML was read into maps: keys came sorted)
 	yamlList := "apiVersion: v1\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  metadata: {name: w, namespace: ns}\n  spec:\n    replicas: 1\n    zz: 2\n    list: [{x: a, q: 1}]\n" +
 		"- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: cm, bogus: 1}\n  data: {a: b}\nkind: List\nmetadata:\n  resourceVersion: \"\"\n"
-	sorted := `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","namespace":"ns"},"spec":{"list":[{"x":"a"}],"replicas":1}}`
-	sortedCM := `{"apiVersion":"v1","data":{"a":"b"},"kind":"ConfigMap","metadata":{"bogus":1,"name":"cm"}}`
 	for _, threshold := range []int{1 << 20, 10} {
 		func() {
 			defer func(n int) { listThreshold = n }(listThreshold)
 			listThreshold = threshold
 			code, out, errOut = runStdin(yamlList, "--crd", crdFile, "--no-defaults")
-			check(t, "yaml", code, out, errOut, exitOK, `{"apiVersion":"v1","items":[`+sorted+","+sortedCM+tail, widgetWarn)
+			check(t, "yaml", code, out, errOut, exitOK, `{"apiVersion":"v1","items":[`+widgetOut+","+configMap+tail, widgetWarn)
 			code, out, errOut = runStdin(yamlList, "--crd", crdFile, "--no-defaults", "-o", "ndjson", "--field-validation=Strict")
-			check(t, "yaml Strict", code, out, errOut, exitFindings, sortedCM+"\n", "error: -: document 0, item 0: "+widgetErr+"\n")
+			check(t, "yaml Strict", code, out, errOut, exitFindings, configMap+"\n", "error: -: document 0, item 0: "+widgetErr+"\n")
 		}()
 	}
+
+	// any object with items is a list (WidgetList too), in YAML as in JSON;
+	// its members keep their order, items where they were
+	widgetList := "kind: WidgetList\napiVersion: example.com/v1\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  spec: {zz: 1}\nmetadata: {continue: x}\n"
+	code, out, errOut = runStdin(widgetList, "--crd", crdFile, "--no-defaults")
+	check(t, "WidgetList", code, out, errOut, exitOK, `{"kind":"WidgetList","apiVersion":"example.com/v1","items":[{"apiVersion":"example.com/v1","kind":"Widget","spec":{}}],"metadata":{"continue":"x"}}`+"\n",
+		"Warning: unknown field \"spec.zz\"\n")
+
+	// an item without kind: the API server's message quotes the item as JSON
+	// (as it would for the JSON input), at the item's YAML position
+	code, out, errOut = runStdin("kind: List\nitems:\n- apiVersion: example.com/v1\n  spec: {a: 1}\n", "--crd", crdFile)
+	check(t, "kind missing", code, out, errOut, exitFindings, `{"kind":"List","items":[]}`+"\n",
+		`error: -: document 0, item 0: Object 'Kind' is missing in '{"apiVersion":"example.com/v1","spec":{"a":1}}' (line 3, column 3, offset 20)`+"\n")
+	// an error of the YAML path anywhere in a list read whole costs the
+	// whole list, as the API server converts the whole document first
+	code, out, errOut = runStdin("kind: List\nitems:\n- {apiVersion: v1, kind: A, x: .inf}\n- {apiVersion: v1, kind: B}\n", "--crd", crdFile)
+	check(t, ".inf", code, out, errOut, exitFindings, "", "error: -: document 0: json: unsupported value: +Inf (line 3, column 32, offset 49)\n")
 }
 
 func TestYAML(t *testing.T) {
@@ -271,24 +290,27 @@ metadata: {name: f}
 {"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},"spec":{"replicas":2}}
 {"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"f"}}
 `
+	// duplicate keys are reported as for JSON (the reference's YAML text
+	// lumps them: "yaml: unmarshal errors:\n  line 12: key \"replicas\"
+	// already set in map"); YAML errors have their offset too
 	wantErr := `Warning: unknown field "spec.bogus"
-Warning: line 12: key "replicas" already set in map
+Warning: duplicate field "spec.replicas"
 error: -: document 2: yaml: line 16: did not find expected ',' or ']'
-error: -: document 4: yaml: cannot decode !!str ` + "`x`" + ` as a !!int (line 23, column 18)
+error: -: document 4: yaml: cannot decode !!str ` + "`x`" + ` as a !!int (line 23, column 18, offset 356)
 `
 	check(t, "Warn", code, out, errOut, exitUsage, wantOut, wantErr)
 
 	code, out, errOut = runStdin(in, "--crd", crdFile, "--no-defaults", "--field-validation=Strict", "-o", "none")
 	wantErr = `error: -: document 0: Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.bogus"
-error: -: document 1: Widget in version "v1" cannot be handled as a Widget: strict decoding error: yaml: unmarshal errors:\n  line 12: key "replicas" already set in map
+error: -: document 1: Widget in version "v1" cannot be handled as a Widget: strict decoding error: duplicate field "spec.replicas"
 error: -: document 2: yaml: line 16: did not find expected ',' or ']'
-error: -: document 4: yaml: cannot decode !!str ` + "`x`" + ` as a !!int (line 23, column 18)
+error: -: document 4: yaml: cannot decode !!str ` + "`x`" + ` as a !!int (line 23, column 18, offset 356)
 `
 	check(t, "Strict", code, out, errOut, exitUsage, "", wantErr)
 
 	code, out, errOut = runStdin(in, "--crd", crdFile, "--no-defaults", "--field-validation=Ignore", "-o", "ndjson")
 	check(t, "Ignore", code, out, errOut, exitUsage, wantOut, "error: -: document 2: yaml: line 16: did not find expected ',' or ']'\n"+
-		"error: -: document 4: yaml: cannot decode !!str `x` as a !!int (line 23, column 18)\n")
+		"error: -: document 4: yaml: cannot decode !!str `x` as a !!int (line 23, column 18, offset 356)\n")
 }
 
 func TestReport(t *testing.T) {
@@ -304,12 +326,13 @@ func TestReport(t *testing.T) {
 		t.Errorf("exit %d, report:\n%s\nwant:\n%s", code, got, want)
 	}
 
-	// YAML: lines are the document's until the YAML bridge; duplicates
-	// have their own lines; list items say which
+	// YAML: every finding at its key's own line, column and offset (with the
+	// YAML bridge; before it, findings had their document's first line),
+	// duplicates as for JSON; list items say which
 	code, out, _ := runStdin("# c\napiVersion: v1\nkind: List\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  spec: {a: 1, a: 2, list: [{x: a, x: b}]}\n", "--crd", crdFile, "--report", "-", "-o", "none", "-q")
-	want = `{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","path":"spec.a","pointer":"/spec/a","message":"line 7: key \"a\" already set in map","line":7,"column":19,"offset":0}
-{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","path":"spec.list[0].x","pointer":"/spec/list/0/x","message":"line 7: key \"x\" already set in map","line":7,"column":39,"offset":0}
-{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"unknown","path":"spec.a","pointer":"/spec/a","message":"unknown field \"spec.a\"","line":2,"column":0,"offset":0}
+	want = `{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","path":"spec.a","pointer":"/spec/a","message":"duplicate field \"spec.a\"","line":7,"column":16,"offset":96}
+{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","path":"spec.list[0].x","pointer":"/spec/list/0/x","message":"duplicate field \"spec.list[0].x\"","line":7,"column":36,"offset":116}
+{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"unknown","path":"spec.a","pointer":"/spec/a","message":"unknown field \"spec.a\"","line":7,"column":10,"offset":90}
 `
 	if code != exitOK || out != want {
 		t.Errorf("YAML: exit %d, report:\n%s\nwant:\n%s", code, out, want)
@@ -379,6 +402,211 @@ func TestHelpers(t *testing.T) {
 	for s, want := range map[string]int{"12": 12, "2Ki": 2048, "1Mi": 1 << 20, "1Gi": 1 << 30} {
 		if got, err := parseSize(s); err != nil || got != want {
 			t.Errorf("parseSize(%s) = %d, %v", s, got, err)
+		}
+	}
+}
+
+// -o yaml: pruned documents as multi-document YAML, in input order; they
+// read back (on the Kubernetes YAML path) as the -o json output.
+
+// yamlDocs reads a YAML stream as the Kubernetes YAML path reads it, each
+// document rendered as JSON with sorted keys (numbers as numbers).
+func yamlDocs(t *testing.T, text string) []string {
+	t.Helper()
+	vals, err := yaml11.Decode([]byte(text), yaml11.Options{})
+	if err != nil {
+		t.Fatalf("the YAML output does not read back: %v\n%s", err, text)
+	}
+	var out []string
+	for _, v := range vals {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// jsonDocs reads -o json output (one document per line) the same way.
+func jsonDocs(t *testing.T, text string) []string {
+	t.Helper()
+	var out []string
+	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		if l == "" {
+			continue
+		}
+		var v any
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("-o json line %q: %v", l, err)
+		}
+		b, _ := json.Marshal(v)
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// checkYAMLOutput runs the same input with -o yaml and -o json: same exit
+// status and stderr, and the YAML reads back as the JSON. It returns the
+// YAML.
+func checkYAMLOutput(t *testing.T, name, in string, args ...string) string {
+	t.Helper()
+	codeY, outY, errY := runStdin(in, append(args, "-o", "yaml")...)
+	codeJ, outJ, errJ := runStdin(in, append(args, "-o", "json")...)
+	if codeY != codeJ || errY != errJ {
+		t.Errorf("%s: -o yaml exit %d, stderr\n%s\n-o json exit %d, stderr\n%s", name, codeY, errY, codeJ, errJ)
+	}
+	y, j := yamlDocs(t, outY), jsonDocs(t, outJ)
+	if strings.Join(y, "\n") != strings.Join(j, "\n") {
+		t.Errorf("%s: -o yaml reads back as\n%s\n-o json gives\n%s\nYAML:\n%s", name, strings.Join(y, "\n"), strings.Join(j, "\n"), outY)
+	}
+	if strings.HasPrefix(outY, "---") || strings.Contains(outY, "---\n---") {
+		t.Errorf("%s: \"---\" goes between documents only:\n%s", name, outY)
+	}
+	return outY
+}
+
+func TestOutputYAMLFromJSON(t *testing.T) {
+	in := strings.Join([]string{
+		widgetJSON,
+		configMap, // passed through
+		`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":5}}`, // refused
+		`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"s"},"spec":{"preserved":{"y":"yes","n":"1.0","t":"~","e":"","m":"a: b","big":1e300,"f":1.5,"z":null,"l":[]}}}`,
+		`{"apiVersion":"v1","kind":"List","items":[` + widgetJSON + `,` + configMap + `],"metadata":{"resourceVersion":""}}`,
+		`{"apiVersion":"v1","kind":"List","items":[` + widgetJSON + `]}`, // empty in Strict mode
+	}, "\n") + "\n"
+	for _, mode := range []string{"Warn", "Strict", "Ignore"} {
+		out := checkYAMLOutput(t, "json "+mode, in, "--crd", crdFile, "--field-validation", mode)
+		if mode == "Warn" && !strings.HasPrefix(out, `apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: w
+  namespace: ns
+spec:
+  replicas: 1
+  list:
+    - x: a
+  defaulted: dflt
+  nullableDefaulted: nd
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: cm
+  bogus: 1
+data:
+  a: b
+---
+`) {
+			t.Errorf("json Warn:\n%s", out)
+		}
+		if mode == "Strict" && !strings.HasSuffix(out, "---\napiVersion: v1\nkind: List\nitems: []\n") {
+			t.Errorf("json Strict: a list without items written:\n%s", out)
+		}
+	}
+}
+
+func TestOutputYAMLFromYAML(t *testing.T) {
+	in := `# a comment
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: a}
+spec:
+  replicas: 1 # one
+  bogus: 2
+  list:
+  - x: 'yes'
+    q: 1
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: cm
+  name: cm2 # a duplicate: the last wins
+data: {a: "1.0", b: ~}
+---
+~
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: [1]}
+---
+apiVersion: v1
+kind: List
+items:
+- apiVersion: example.com/v1
+  kind: Widget
+  spec: {replicas: 2, zz: 3}
+- &cm
+  apiVersion: v1
+  kind: ConfigMap
+  data: {k: v}
+- *cm
+---
+apiVersion: example.com/v1
+kind: WidgetList
+items: []
+`
+	want := `# a comment
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: a}
+spec:
+  replicas: 1 # one
+  list:
+  - x: 'yes'
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: cm2 # a duplicate: the last wins
+data: {a: "1.0", b: ~}
+---
+apiVersion: v1
+kind: List
+items:
+- apiVersion: example.com/v1
+  kind: Widget
+  spec: {replicas: 2}
+- &cm
+  apiVersion: v1
+  kind: ConfigMap
+  data: {k: v}
+- *cm
+---
+apiVersion: example.com/v1
+kind: WidgetList
+items: []
+`
+	for _, mode := range []string{"Warn", "Strict", "Ignore"} {
+		for _, threshold := range []int{1 << 20, 10} { // lists read whole, and streamed
+			func() {
+				defer func(n int) { listThreshold = n }(listThreshold)
+				listThreshold = threshold
+				out := checkYAMLOutput(t, "yaml "+mode, in, "--crd", crdFile, "--no-defaults", "--field-validation", mode)
+				if mode != "Strict" && threshold > 10 && out != want {
+					t.Errorf("yaml %s:\n%s\nwant:\n%s", mode, out, want)
+				}
+			}()
+		}
+	}
+}
+
+// TestOutputYAMLJobs: -j 1 and -j 4 write the same YAML, over many batches.
+func TestOutputYAMLJobs(t *testing.T) {
+	objs := genDump(3000)
+	for name, in := range map[string]string{"yaml": dumpYAML(objs), "ndjson": dumpNDJSON(objs), "list": dumpJSONList(objs), "yamllist": dumpYAMLList(objs)} {
+		var first string
+		for _, j := range []string{"1", "4"} {
+			code, out, errOut := runStdin(in, "--crd", crdFile, "-q", "-o", "yaml", "-j", j)
+			if code != exitFindings || out == "" {
+				t.Fatalf("%s -j %s: exit %d, stderr %.300s", name, j, code, errOut)
+			}
+			if j == "1" {
+				first = out
+			} else if out != first {
+				t.Errorf("%s: -j 4 differs from -j 1: %s", name, diffLines(out, first))
+			}
 		}
 	}
 }

@@ -18,14 +18,11 @@ import (
 // warn reports the findings of an object that was written (Warn mode).
 func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding) {
 	w.summarize(a, obj, res, fs, false)
-	if len(fs) == 0 && len(a.dups) == 0 {
+	if len(fs) == 0 {
 		return
 	}
 	w.count(a, fs)
 	if !w.o.quiet {
-		for _, d := range a.dups {
-			w.line(a, true, dupText(d), nil)
-		}
 		for _, f := range fs {
 			w.line(a, true, f.Message(), nil)
 		}
@@ -42,10 +39,6 @@ func (w *worker) reject(a *origin, obj []byte, res *decoder.Result, fs []jperror
 	msg.WriteString(w.handledAs(a, obj, res))
 	msg.WriteString("strict decoding error: ")
 	sep := ""
-	if len(a.dups) > 0 {
-		msg.WriteString(dupsError(a.dups))
-		sep = ", "
-	}
 	for _, f := range fs {
 		msg.WriteString(sep + f.Message())
 		sep = ", "
@@ -64,16 +57,41 @@ func (w *worker) fatal(a *origin, obj []byte, res *decoder.Result, err error) {
 		de = &jperrors.DecodeError{Msg: err.Error()}
 	}
 	msg := de.Msg
-	if isSyntax(err, de) {
-		a.u.tally.unreadable++
-	} else {
+	switch {
+	case a.src != nil && w.fromSource(a, de):
+		// the YAML path's own error ("yaml: cannot decode ...", "json:
+		// unsupported value: +Inf"), raised before the object is decoded
 		a.u.tally.failed++
+	case isSyntax(err, de):
+		a.u.tally.unreadable++
+	default:
+		a.u.tally.failed++
+		if a.src != nil && strings.HasPrefix(msg, kindMissing) {
+			// the reference quotes the JSON it decodes, not the YAML text
+			// (and for a list item, the item)
+			msg = kindMissing + string(w.objJSON(a)) + "'"
+		}
 		if res.Pruned {
 			msg = w.handledAs(a, obj, res) + msg
 		}
 	}
-	off, line, col := a.at(de.Offset, de.Line, de.Column)
+	offset := de.Offset
+	if a.src != nil && offset == 0 {
+		offset = a.start // an error about the whole object ("Object 'Kind' is missing")
+	}
+	off, line, col := a.at(offset, de.Line, de.Column)
 	w.fail(a, obj, msg, de.Pointer, off, line, col)
+}
+
+const kindMissing = "Object 'Kind' is missing in '"
+
+// fromSource reports whether the decoder's error de is the error of the
+// object's YAML source (the bridge's errors are sticky: reading again
+// returns it).
+func (w *worker) fromSource(a *origin, de *jperrors.DecodeError) bool {
+	_, err := a.src.ReadToken()
+	var se *jperrors.DecodeError
+	return errors.As(err, &se) && se == de
 }
 
 // fail writes an error line and its record (about obj, if known).
@@ -81,7 +99,7 @@ func (w *worker) fail(a *origin, obj []byte, msg, pointer string, off int64, lin
 	var place []byte
 	input := a.u.kind == unitFail && a.u.doc < 0    // about the input, not a place in it
 	if !input && !yamlLinePrefix.MatchString(msg) { // YAML parser messages name their line
-		place = appendPlace(nil, a.yaml && a.u.kind != unitFail, off, line, col, pointer)
+		place = appendPlace(nil, off, line, col, pointer)
 	}
 	w.line(a, false, msg, place)
 	if w.o.report != "" {
@@ -120,7 +138,6 @@ func (w *worker) handledAs(a *origin, obj []byte, res *decoder.Result) string {
 func (w *worker) count(a *origin, fs []jperrors.Finding) {
 	t := &a.u.tally
 	t.withFindings++
-	t.duplicate += len(a.dups)
 	for _, f := range fs {
 		if f.Type == jperrors.DuplicateField {
 			t.duplicate++
@@ -136,13 +153,6 @@ func (w *worker) records(a *origin, obj []byte, fs []jperrors.Finding) {
 		return
 	}
 	b := a.b
-	for _, d := range a.dups {
-		r := w.record(a, obj)
-		r.typ, r.message = "duplicate", dupText(d)
-		r.path, r.pointer = dupPath(a.root, d)
-		r.offset, r.line, r.column = a.pos.offset, d.Line, d.Column
-		b.rep = r.append(b.rep)
-	}
 	for _, f := range fs {
 		r := w.record(a, obj)
 		r.typ, r.path, r.pointer, r.message = f.Type.String(), f.Path, f.Pointer, f.Message()
@@ -154,7 +164,7 @@ func (w *worker) records(a *origin, obj []byte, fs []jperrors.Finding) {
 // record starts a report record about the object obj (nil: the document).
 func (w *worker) record(a *origin, obj []byte) *record {
 	r := &record{input: a.b.in.name, doc: a.u.doc, item: a.item}
-	if obj != nil {
+	if obj != nil || a.src != nil {
 		tm := w.typeMeta(a, obj)
 		r.apiVersion, r.kind, r.namespace, r.name = tm.apiVersion, tm.kind, tm.namespace, tm.name
 	}
@@ -166,7 +176,7 @@ func (w *worker) summarize(a *origin, obj []byte, res *decoder.Result, fs []jper
 	if !w.o.summary {
 		return
 	}
-	s := objSummary{passed: passed, findings: len(fs)+len(a.dups) > 0}
+	s := objSummary{passed: passed, findings: len(fs) > 0}
 	if e := res.Entry; e != nil && !passed {
 		s.gvk = gvkString(e.GVK)
 	} else {
@@ -252,8 +262,8 @@ func appendClean(dst []byte, s string) []byte {
 func cleanString(s string) string { return string(appendClean(nil, s)) }
 
 // appendPlace appends where an error is: " (line 3, column 5, offset 40,
-// at /spec)". Until the YAML bridge, a YAML line is the document's.
-func appendPlace(dst []byte, yaml bool, off int64, line, col int, pointer string) []byte {
+// at /spec)".
+func appendPlace(dst []byte, off int64, line, col int, pointer string) []byte {
 	var parts []string
 	if line > 0 {
 		parts = append(parts, "line "+strconv.Itoa(line))
@@ -261,9 +271,7 @@ func appendPlace(dst []byte, yaml bool, off int64, line, col int, pointer string
 			parts = append(parts, "column "+strconv.Itoa(col))
 		}
 	}
-	if !yaml {
-		parts = append(parts, "offset "+strconv.FormatInt(off, 10))
-	}
+	parts = append(parts, "offset "+strconv.FormatInt(off, 10))
 	if pointer != "" {
 		parts = append(parts, "at "+pointer)
 	}

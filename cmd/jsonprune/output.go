@@ -20,7 +20,7 @@ const (
 	outJSON   outFormat = iota // one compact document per line; a list stays a list
 	outNDJSON                  // one compact object per line; a list's items each on its own
 	outNone                    // nothing
-	outYAML                    // multi-document YAML: needs the YAML bridge (not yet)
+	outYAML                    // multi-document YAML ("---" between documents); a list stays a list
 )
 
 func parseOutput(s string) (outFormat, error) {
@@ -32,13 +32,14 @@ func parseOutput(s string) (outFormat, error) {
 	case "none":
 		return outNone, nil
 	case "yaml":
-		return outYAML, fmt.Errorf("-o yaml is not supported yet: it comes with the YAML bridge; use -o json, ndjson or none")
+		return outYAML, nil
 	}
-	return 0, fmt.Errorf("-o must be json, ndjson or none, not %q", s)
+	return 0, fmt.Errorf("-o must be json, ndjson, yaml or none, not %q", s)
 }
 
 // object finishes the output of an object, written as compact JSON at
-// dst[start:]; item says it is an item of a list.
+// dst[start:]; item says it is an item of a list. (-o yaml: the worker's
+// yamlWriter.)
 func (f outFormat) object(dst []byte, start int, item bool) []byte {
 	switch f {
 	case outJSON:
@@ -106,6 +107,7 @@ type writer struct {
 	rep   *bufio.Writer // nil without --report
 	form  outFormat
 	items int // items written in the open list
+	docs  int // -o yaml: documents written
 	tally tally
 	sum   *summary // nil without --summary
 	prog  *progress
@@ -126,8 +128,15 @@ func (w *writer) write(b *batch) {
 		}
 		out := u.out.of(b.out)
 		switch u.kind {
+		case unitDoc:
+			w.document(out)
 		case unitHead:
+			w.document(out)
 			w.items = 0
+		case unitTail:
+			if w.form == outYAML && w.items == 0 {
+				w.put([]byte(" []")) // after "items:"
+			}
 		case unitItem:
 			if len(out) > 0 {
 				if w.items > 0 {
@@ -146,6 +155,17 @@ func (w *writer) write(b *batch) {
 	if w.prog != nil {
 		w.prog.objects.Store(int64(w.tally.objects))
 	}
+}
+
+// document starts a document: -o yaml puts "---" between documents.
+func (w *writer) document(out []byte) {
+	if w.form != outYAML || len(out) == 0 {
+		return
+	}
+	if w.docs > 0 {
+		w.put([]byte("---\n"))
+	}
+	w.docs++
 }
 
 func (w *writer) put(p []byte) {

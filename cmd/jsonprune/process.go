@@ -8,8 +8,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
-	"github.com/jsonprune/jsonprune/internal/yaml11"
 	"github.com/jsonprune/jsonprune/schemaauto"
+	"github.com/jsonprune/jsonprune/yamlbridge"
 )
 
 // A worker prunes the units of batches with a decoder of its own, and
@@ -21,6 +21,7 @@ type worker struct {
 	fixed      bool // --schema: every object is decoded with that schema
 	js         []byte
 	tm         typeMetaReader
+	yw         yamlWriter
 }
 
 func newWorker(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton) *worker {
@@ -66,7 +67,7 @@ func (w *worker) safeUnit(b *batch, u *unit) {
 
 func (w *worker) unit(b *batch, u *unit) {
 	data := u.data.of(b.data)
-	a := &origin{b: b, u: u, item: u.item, pos: u.pos, line: u.first, yaml: u.format == formatYAML}
+	a := &origin{b: b, u: u, item: u.item, pos: u.pos, yaml: u.format == formatYAML}
 	switch u.kind {
 	case unitFail:
 		u.tally.unreadable++
@@ -94,18 +95,28 @@ type origin struct {
 	b    *batch
 	u    *unit
 	item int      // index in its list, -1 if none
-	pos  position // JSON: the object's first byte
+	pos  position // JSON: the object's first byte; YAML: the first byte of the document's text
 	yaml bool
-	line int // YAML: the document's first content line
-	dups []yaml11.DuplicateKey
-	root any // YAML: the value, for the paths of duplicates
 	tm   *typeMeta
+
+	// YAML: the parsed document (for positions and -o yaml) and the source
+	// of the object (the document, or an item of a list read whole)
+	doc *yamlbridge.Document
+	src *yamlbridge.Source
+	// YAML: the object as JSON without a schema (yamlbridge.AppendJSON),
+	// for pass-through, messages and records; computed when needed
+	js     []byte
+	jsDone bool
+	inList bool  // an item of a YAML list read whole: the list writes the YAML
+	start  int64 // YAML: the offset of the object's first token in the document's text
 }
 
-// at maps a position in the object's text to the input.
+// at maps a position in the object's text to the input. YAML positions
+// come from the offset (the bridge's offsets are in the document's text).
 func (a *origin) at(off int64, line, col int) (int64, int, int) {
-	if a.yaml {
-		return a.pos.offset, a.line, 0
+	if a.doc != nil {
+		l, c := a.doc.Position(off)
+		return a.pos.offset + off, a.pos.line + l - 1, c
 	}
 	if line <= 0 {
 		return a.pos.offset + off, 0, 0
@@ -117,19 +128,30 @@ func (a *origin) at(off int64, line, col int) (int64, int, int) {
 }
 
 // object prunes one object and writes its output; it reports whether the
-// object was written.
+// object was written. A YAML object is read from a.src (obj is nil).
 func (w *worker) object(a *origin, obj []byte) bool {
 	b, u := a.b, a.u
-	if isNull(obj) {
+	if a.src != nil {
+		if a.src.PeekKind() == 'n' {
+			u.tally.empty++ // kubectl skips null documents
+			return false
+		}
+		a.start = a.src.InputOffset()
+	} else if isNull(obj) {
 		u.tally.empty++ // kubectl skips null documents
 		return false
 	}
 	u.tally.objects++
 	start := len(b.out)
 	var err error
-	if w.o.output == outNone {
+	switch {
+	case a.src != nil && w.o.output == outNone:
+		err = w.d.ValidateSource(a.src)
+	case a.src != nil:
+		b.out, err = w.d.AppendPruneSource(b.out, a.src)
+	case w.o.output == outNone:
 		err = w.d.Validate(obj)
-	} else {
+	default:
 		b.out, err = w.d.AppendPrune(b.out, obj)
 	}
 	res := w.d.Result()
@@ -138,10 +160,14 @@ func (w *worker) object(a *origin, obj []byte) bool {
 		u.tally.passed++
 		w.summarize(a, obj, res, nil, true)
 		if w.o.output != outNone {
+			if a.src != nil {
+				obj = w.objJSON(a) // valid: checked by AppendJSON
+			}
 			b.out = append(b.out, obj...)
 			v := jsontext.Value(b.out[start:])
 			v.Compact() // valid: decoded or checked by passable
-			b.out = w.o.output.object(b.out[:start+len(v)], start, a.item >= 0)
+			b.out = b.out[:start+len(v)]
+			return w.finish(a, start)
 		}
 		return true
 	}
@@ -159,11 +185,6 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	if res.Len() > 0 {
 		fs = res.Findings()
 	}
-	if w.o.mode == decoder.Strict && len(a.dups) > 0 {
-		b.out = b.out[:start]
-		w.reject(a, obj, res, fs, 0)
-		return false
-	}
 	u.tally.pruned++
 	w.warn(a, obj, res, fs)
 	if w.o.output != outNone && u.spaced && hasSpace(b.out[start:]) {
@@ -172,8 +193,41 @@ func (w *worker) object(a *origin, obj []byte) bool {
 		v.Compact()
 		b.out = b.out[:start+len(v)]
 	}
-	b.out = w.o.output.object(b.out, start, a.item >= 0)
+	return w.finish(a, start)
+}
+
+// finish turns the compact JSON output of an object, at b.out[start:], into
+// the output format; it reports whether the object was written.
+func (w *worker) finish(a *origin, start int) bool {
+	b := a.b
+	if w.o.output != outYAML {
+		b.out = w.o.output.object(b.out, start, a.item >= 0)
+		return true
+	}
+	if a.inList {
+		return true // the list writes its YAML when its items are done
+	}
+	out, err := w.yw.object(b.out[:start], b.out[start:], a.doc, a.item >= 0)
+	if err != nil {
+		b.out = b.out[:start]
+		a.u.tally.unreadable++
+		w.fail(a, nil, "internal error (please report it): writing YAML: "+err.Error(), "", a.pos.offset, a.pos.line, a.pos.col)
+		return false
+	}
+	b.out = out
 	return true
+}
+
+// objJSON is a YAML object as JSON without a schema (empty if it has no
+// JSON form: the decoder reports why).
+func (w *worker) objJSON(a *origin) []byte {
+	if !a.jsDone {
+		a.jsDone = true
+		if a.doc != nil {
+			a.js, _ = yamlbridge.AppendJSON(nil, a.doc.Source())
+		}
+	}
+	return a.js
 }
 
 // passable reports whether an object no schema serves, which the decoder
@@ -188,11 +242,17 @@ func (w *worker) passable(a *origin, obj []byte) bool {
 	if _, _, err := schemaauto.ParseGroupVersion(tm.apiVersion); err != nil {
 		return false
 	}
+	if a.src != nil {
+		obj = w.objJSON(a)
+	}
 	return jsontext.Value(obj).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 }
 
 func (w *worker) typeMeta(a *origin, obj []byte) *typeMeta {
 	if a.tm == nil {
+		if obj == nil && a.src != nil {
+			obj = w.objJSON(a)
+		}
 		tm := w.tm.read(obj)
 		a.tm = &tm
 	}

@@ -1,114 +1,74 @@
 package main
 
 import (
+	"bytes"
 	"errors"
-	"fmt"
+	"io"
 	"regexp"
 	"strconv"
-	"strings"
 
-	"github.com/jsonprune/jsonprune/decoder"
+	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
-	"github.com/jsonprune/jsonprune/internal/yaml11"
+	"github.com/jsonprune/jsonprune/yamlbridge"
+	yaml "go.yaml.in/yaml/v3"
 )
 
-// Until the YAML bridge lands, a YAML document is converted to a JSON value
-// as the Kubernetes YAML path reads it (internal/yaml11) and decoded as
-// JSON: its findings are located at the document's first line, and the
-// positions of YAML errors are shifted from the document to the input.
-// With the bridge, pruneYAML gives way to decoder.AppendPruneSource over the
-// document's tokens, and findings get their own YAML lines.
+// YAML documents go through the YAML bridge: each document text the
+// splitter cuts is parsed by yamlbridge.Parse, and the decoder reads its
+// nodes as tokens (AppendPruneSource, ValidateSource). Findings are those of
+// the same document in JSON (`unknown field "spec.x"`, one `duplicate field
+// "spec.x"` per duplicate key), at their own YAML lines and columns: the
+// bridge's offsets are in the document's text, which starts at column 1 of
+// the unit's first line (u.pos).
 
-// pruneYAML prunes a YAML document or list item.
+// pruneYAML prunes a YAML document, or an item of a streamed YAML list.
 func (w *worker) pruneYAML(a *origin, text []byte) {
 	u := a.u
 	if u.kind == unitItem && u.indent < len(text) && text[u.indent] == '-' {
 		text[u.indent] = ' ' // the item is a document of its own
 	}
-	doc := parseYAML(text, u.pos.line)
-	if e := doc.err; e != nil {
-		u.tally.objects++
-		if e.syntax {
-			u.tally.unreadable++
-		} else {
-			u.tally.failed++
-		}
-		w.fail(a, nil, e.msg, "", u.pos.offset, e.line, e.col)
+	doc := w.parseYAML(a, text, true)
+	if doc == nil {
 		return
 	}
-	if w.o.mode == decoder.Ignore {
-		doc.dups = nil
-	}
-	if doc.value == nil {
-		u.tally.empty++
+	a.doc = doc
+	if u.kind == unitDoc && w.yamlList(a) {
 		return
 	}
-	if u.kind == unitDoc {
-		if m, items, ok := yamlList(doc.value); ok {
-			w.yamlList(a, m, items, doc.dups)
-			return
-		}
-	}
-	a.dups, a.root = doc.dups, doc.value
-	w.js = appendJSON(w.js[:0], doc.value)
-	w.object(a, w.js)
+	a.src = doc.Source()
+	w.object(a, nil)
 }
 
-// yamlDoc is a parsed YAML document.
-type yamlDoc struct {
-	value any
-	dups  []yaml11.DuplicateKey // lines already in the input's numbering
-	err   *yamlError            // a fatal error: no value
-}
-
-// yamlError is a YAML error with its line in the input.
-type yamlError struct {
-	msg    string
-	line   int
-	col    int
-	syntax bool // the parser's: the document is unreadable
-}
-
-// parseYAML parses the text of one YAML document whose first line is line
-// firstLine of the input.
-func parseYAML(text []byte, firstLine int) yamlDoc {
-	vals, err := yaml11.Decode(text, yaml11.Options{})
-	var doc yamlDoc
-	if len(vals) > 0 {
-		doc.value = vals[0]
-	}
+// parseYAML parses the text of one document, and reports a syntax error
+// (obj: counting it as an object). It returns nil on an error, and for a
+// text without content (an empty document is skipped, as kubectl skips it).
+func (w *worker) parseYAML(a *origin, text []byte, obj bool) *yamlbridge.Document {
+	doc, err := yamlbridge.Parse(text)
 	if err == nil {
 		return doc
 	}
-	shift := firstLine - 1
-	var dup *yaml11.DuplicateKeysError
-	var syn *yaml11.SyntaxError
-	var ye *yaml11.Error
-	var le *yaml11.LimitError
-	switch {
-	case errors.As(err, &dup):
-		for _, d := range dup.Duplicates {
-			if d.Converted { // the reference reports none of these
-				continue
-			}
-			d.Line += shift
-			doc.dups = append(doc.dups, d)
+	if err == io.EOF {
+		if obj {
+			a.u.tally.empty++
 		}
-		return doc
-	case errors.As(err, &syn):
-		doc.err = &yamlError{msg: shiftLines(syn.Error(), shift), line: syn.Line + shift, syntax: true}
-		if syn.Line == 0 {
-			doc.err.line = 0
-		}
-	case errors.As(err, &ye):
-		doc.err = &yamlError{msg: ye.Msg, line: ye.Line + shift, col: ye.Column}
-	case errors.As(err, &le):
-		doc.err = &yamlError{msg: shiftLines(le.Error(), shift), line: le.Line + shift, col: le.Column}
-	default:
-		doc.err = &yamlError{msg: err.Error(), line: firstLine}
+		return nil
 	}
-	doc.value = nil
-	return doc
+	if obj {
+		a.u.tally.objects++
+	}
+	a.u.tally.unreadable++
+	shift := a.pos.line - 1
+	var de *jperrors.DecodeError
+	if !errors.As(err, &de) {
+		w.fail(a, nil, err.Error(), "", a.pos.offset, a.pos.line, 0)
+		return nil
+	}
+	line := de.Line
+	if line > 0 {
+		line += shift
+	}
+	w.fail(a, nil, shiftLines(de.Msg, shift), "", a.pos.offset+de.Offset, line, de.Column)
+	return nil
 }
 
 var yamlLinePrefix = regexp.MustCompile(`^yaml: line (\d+):`)
@@ -124,99 +84,186 @@ func shiftLines(msg string, shift int) string {
 	return msg[:m[2]] + strconv.Itoa(n+shift) + msg[m[3]:]
 }
 
-// dupText is a duplicate key's line of the reference's YAML error, and its
-// warning: `line 7: key "replicas" already set in map`.
-func dupText(d yaml11.DuplicateKey) string {
-	return fmt.Sprintf("line %d: key %s already set in map", d.Line, d.Key)
-}
-
-// dupsError is the reference's one strict error for a document's
-// duplicate keys.
-func dupsError(dups []yaml11.DuplicateKey) string {
-	var b strings.Builder
-	b.WriteString("yaml: unmarshal errors:")
-	for _, d := range dups {
-		b.WriteString("\n  ")
-		b.WriteString(dupText(d))
+// yamlList prunes the items of a YAML document read whole that is a list
+// (a mapping with an "items" sequence, as kubectl reads it), each by its
+// own kind; it returns false when the document is not a list.
+func (w *worker) yamlList(a *origin) bool {
+	doc := a.doc
+	root := rootMapping(doc.Node)
+	if root == nil || !listCandidate(root) {
+		return false
 	}
-	return b.String()
-}
-
-// dupPath renders a duplicate key's path in the reference's pruning syntax
-// and as a JSON Pointer, looking at the value to tell indices from keys.
-func dupPath(root any, d yaml11.DuplicateKey) (path, pointer string) {
-	var p strings.Builder
-	var ptr []byte
-	cur := root
-	for _, seg := range d.Path {
-		if c, ok := cur.([]any); ok {
-			i, _ := strconv.Atoi(seg)
-			p.WriteString("[" + seg + "]")
-			cur = nil
-			if i >= 0 && i < len(c) {
-				cur = c[i]
-			}
-		} else {
-			if p.Len() > 0 {
-				p.WriteByte('.')
-			}
-			p.WriteString(seg)
-			m, _ := cur.(map[string]any)
-			cur = m[seg]
-		}
-		ptr = jperrors.AppendPointerToken(ptr, []byte(seg))
+	js, err := yamlbridge.AppendJSON(nil, doc.Source())
+	if err != nil {
+		return false // decoded as an object, which reports the error
 	}
-	key := d.Key
-	if k, err := strconv.Unquote(key); err == nil {
-		key = k
-	}
-	if p.Len() > 0 {
-		p.WriteByte('.')
-	}
-	p.WriteString(key)
-	ptr = jperrors.AppendPointerToken(ptr, []byte(key))
-	return p.String(), string(ptr)
-}
-
-// itemDups returns the duplicates of item i of a list read whole, their
-// paths made relative to the item.
-func itemDups(dups []yaml11.DuplicateKey, i int) []yaml11.DuplicateKey {
-	var out []yaml11.DuplicateKey
-	idx := strconv.Itoa(i)
-	for _, d := range dups {
-		if len(d.Path) >= 2 && d.Path[0] == "items" && d.Path[1] == idx {
-			d.Path = d.Path[2:]
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// yamlList returns the items of a YAML document that is a list (an object
-// with an "items" array, as kubectl reads it).
-func yamlList(v any) (m map[string]any, items []any, ok bool) {
-	m, ok = v.(map[string]any)
+	before, items, after, ok := splitList(js)
 	if !ok {
-		return nil, nil, false
+		return false
 	}
-	items, ok = m["items"].([]any)
-	return m, items, ok
+	srcs := doc.Items()
+	if len(srcs) != len(items) {
+		return false
+	}
+	b, u := a.b, a.u
+	u.tally.lists++
+	form := w.o.output
+	asJSON := form == outJSON || form == outYAML // -o yaml: rewritten from the JSON
+	listStart := len(b.out)
+	if asJSON {
+		b.out = appendListStart(b.out, before)
+	}
+	var spans []span // -o yaml: each item's output, {-1,-1} when not written
+	n := 0
+	for i, src := range srcs {
+		mark := len(b.out)
+		if asJSON && n > 0 {
+			b.out = append(b.out, ',')
+		}
+		start := len(b.out)
+		ia := &origin{b: b, u: u, item: i, pos: a.pos, yaml: true, doc: doc, src: src, js: items[i], jsDone: true, inList: form == outYAML}
+		if w.object(ia, nil) {
+			n++
+			spans = append(spans, span{start, len(b.out)})
+		} else {
+			b.out = b.out[:mark]
+			spans = append(spans, span{-1, -1})
+		}
+	}
+	if asJSON {
+		b.out = append(b.out, ']')
+		b.out = append(b.out, after...) // -o yaml: the JSON of the list written
+	}
+	switch form {
+	case outJSON:
+		b.out = append(b.out, '\n')
+	case outYAML:
+		// the JSON for the rewrite keeps the items not written, so that the
+		// others keep their place; they are dropped from the result
+		w.js = appendListStart(w.js[:0], before)
+		for i, s := range spans {
+			if i > 0 {
+				w.js = append(w.js, ',')
+			}
+			if s.start < 0 {
+				w.js = append(w.js, items[i]...)
+			} else {
+				w.js = append(w.js, b.out[s.start:s.end]...)
+			}
+		}
+		w.js = append(append(w.js, ']'), after...)
+		out, err := w.yw.list(b.out[:listStart], w.js, doc, spans, b.out[listStart:])
+		if err != nil {
+			b.out = b.out[:listStart]
+			u.tally.unreadable++
+			w.fail(a, nil, "internal error (please report it): writing YAML: "+err.Error(), "", a.pos.offset, a.pos.line, a.pos.col)
+			return true
+		}
+		b.out = out
+	}
+	return true
 }
 
-// appendMembers appends the members of m that keep selects, in name
-// order, with a comma before each but the first (more: before all).
-func appendMembers(dst []byte, m map[string]any, keep func(string) bool, more bool) []byte {
-	for _, k := range sortedKeys(m) {
-		if !keep(k) {
+// appendListStart appends the JSON of a list up to its items: the members
+// before "items" (before, from "{"), then "items":[.
+func appendListStart(dst, before []byte) []byte {
+	dst = append(dst, before...)
+	if len(before) > 1 {
+		dst = append(dst, ',')
+	}
+	return append(dst, `"items":[`...)
+}
+
+// rootMapping is the top-level mapping of a document, or nil.
+func rootMapping(doc *yaml.Node) *yaml.Node {
+	if doc == nil || doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// listCandidate reports whether a top-level mapping may be a list: it has
+// an "items" key, or a merge key that may bring one.
+func listCandidate(root *yaml.Node) bool {
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k := root.Content[i]
+		if k.Kind == yaml.AliasNode && k.Alias != nil {
+			k = k.Alias
+		}
+		if k.Kind == yaml.ScalarNode && (k.Value == "items" || k.Value == "<<") {
+			return true
+		}
+	}
+	return false
+}
+
+// splitList cuts the compact JSON of a document into the text before its
+// "items" member (from "{", without a trailing comma), the items, and the
+// text after the items array (to the closing "}"); ok is false when it has
+// no items array.
+func splitList(js []byte) (before []byte, items []jsontext.Value, after []byte, ok bool) {
+	dec := jsontext.NewDecoder(bytes.NewReader(js), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if dec.PeekKind() != '{' {
+		return nil, nil, nil, false
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, nil, nil, false
+	}
+	for dec.PeekKind() == '"' {
+		nameAt := dec.InputOffset()
+		name, err := dec.ReadToken()
+		if err != nil {
+			return nil, nil, nil, false
+		}
+		if name.String() != "items" || dec.PeekKind() != '[' {
+			if dec.SkipValue() != nil {
+				return nil, nil, nil, false
+			}
 			continue
 		}
-		if more {
-			dst = append(dst, ',')
+		dec.ReadToken()
+		items = []jsontext.Value{}
+		for dec.PeekKind() != ']' {
+			v, err := dec.ReadValue()
+			if err != nil {
+				return nil, nil, nil, false
+			}
+			end := dec.InputOffset()
+			items = append(items, jsontext.Value(js[end-int64(len(v)):end]))
 		}
-		dst = appendJSON(dst, k)
-		dst = append(dst, ':')
-		dst = appendJSON(dst, m[k])
-		more = true
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, nil, nil, false
+		}
+		return js[:nameAt], items, js[dec.InputOffset():], true
 	}
-	return dst
+	return nil, nil, nil, false
+}
+
+// withoutItems returns a JSON object without its members named "items".
+func withoutItems(js []byte) ([]byte, bool) {
+	dec := jsontext.NewDecoder(bytes.NewReader(js), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if dec.PeekKind() != '{' {
+		return nil, false
+	}
+	dec.ReadToken()
+	out := []byte{'{'}
+	for dec.PeekKind() == '"' {
+		name, err := dec.ReadValue()
+		if err != nil {
+			return nil, false
+		}
+		name = append(jsontext.Value(nil), name...)
+		v, err := dec.ReadValue()
+		if err != nil {
+			return nil, false
+		}
+		if u, err := jsontext.AppendUnquote(nil, name); err == nil && string(u) == "items" {
+			continue
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(append(append(out, name...), ':'), v...)
+	}
+	return append(out, '}'), true
 }
