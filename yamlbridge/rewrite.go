@@ -103,9 +103,8 @@ func RewriteNode(n *yaml.Node, pruned []byte) (*yaml.Node, error) {
 // sequences at the column of their key, or indented, as the first one was).
 func AppendNode(dst []byte, n *yaml.Node) ([]byte, error) {
 	indent, compact := layout(n)
-	var b bytes.Buffer
-	b.Write(dst)
-	e := yaml.NewEncoder(&b)
+	b := bytes.NewBuffer(dst) // appends in dst's spare capacity, without copying dst
+	e := yaml.NewEncoder(b)
 	e.SetIndent(indent)
 	if compact {
 		e.CompactSeqIndent()
