@@ -21,10 +21,6 @@ import (
 	"github.com/jsonprune/jsonprune/yamlbridge"
 	yaml "go.yaml.in/yaml/v3"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning"
-	sigsjson "sigs.k8s.io/json"
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
@@ -94,38 +90,8 @@ func syntheticYAML(size, unknownPct int) []byte {
 	return []byte(b.String())
 }
 
-// referenceYAML runs the reference's YAML path on one body: sigs.k8s.io/yaml's strict
-// YAML-to-JSON (go-yaml v2, duplicate keys as errors), then the API server's decode functions as
-// the CR handler chains them (strict decode to a map, ObjectMeta, pruning with unknown paths,
-// null pruning, embedded coercion, metadata restore, defaulting) and encoding/json of the result.
-func referenceYAML(body []byte, s *structuralschema.Structural) ([]byte, int) {
-	js, err := sigsyaml.YAMLToJSONStrict(body)
-	if err != nil {
-		return nil, 0
-	}
-	var obj map[string]any
-	strict, err := sigsjson.UnmarshalStrict(js, &obj)
-	if err != nil || obj == nil {
-		return nil, 0
-	}
-	findings := len(strict)
-	meta, found, unknown, err := objectmeta.GetObjectMetaWithOptions(obj, objectmeta.ObjectMetaOptions{ReturnUnknownFieldPaths: true})
-	if err != nil {
-		return nil, 0
-	}
-	findings += len(unknown)
-	findings += len(pruning.PruneWithOptions(obj, s, true, structuralschema.UnknownFieldPathOptions{TrackUnknownFieldPaths: true}))
-	defaulting.PruneNonNullableNullsWithoutDefaults(obj, s)
-	if _, unknown := objectmeta.CoerceWithOptions(nil, obj, s, false, objectmeta.CoerceOptions{ReturnUnknownFieldPaths: true}); unknown != nil {
-		findings += len(unknown)
-	}
-	if found {
-		objectmeta.SetObjectMeta(obj, meta)
-	}
-	defaulting.Default(obj, s)
-	out, _ := json.Marshal(obj)
-	return out, findings
-}
+// referenceYAML is the reference's YAML path (oracle.PipelineYAML).
+var referenceYAML = oracle.PipelineYAML
 
 // benchYAML runs the contenders on the same YAML documents.
 func benchYAML(b *testing.B, in *yamlInputs) {

@@ -16,10 +16,6 @@ import (
 	"github.com/jsonprune/jsonprune/decoder"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning"
-	sigsjson "sigs.k8s.io/json"
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
@@ -128,38 +124,8 @@ var corpusInputs = sync.OnceValues(func() (map[string]*input, error) {
 	}()
 })
 
-// reference runs the API server's decode functions on one body, as the CR
-// handler chains them (reference section 0): strict decode to a map,
-// ObjectMeta, pruning with unknown paths, null pruning, embedded
-// coercion, metadata restore, defaulting; and, with remarshal, encoding/json
-// of the result.
-func reference(body []byte, s *structuralschema.Structural, remarshal bool) ([]byte, int) {
-	var obj map[string]any
-	strict, err := sigsjson.UnmarshalStrict(body, &obj)
-	if err != nil || obj == nil {
-		return nil, 0
-	}
-	findings := len(strict)
-	meta, found, unknown, err := objectmeta.GetObjectMetaWithOptions(obj, objectmeta.ObjectMetaOptions{ReturnUnknownFieldPaths: true})
-	if err != nil {
-		return nil, 0
-	}
-	findings += len(unknown)
-	findings += len(pruning.PruneWithOptions(obj, s, true, structuralschema.UnknownFieldPathOptions{TrackUnknownFieldPaths: true}))
-	defaulting.PruneNonNullableNullsWithoutDefaults(obj, s)
-	if _, unknown := objectmeta.CoerceWithOptions(nil, obj, s, false, objectmeta.CoerceOptions{ReturnUnknownFieldPaths: true}); unknown != nil {
-		findings += len(unknown)
-	}
-	if found {
-		objectmeta.SetObjectMeta(obj, meta)
-	}
-	defaulting.Default(obj, s)
-	if !remarshal {
-		return nil, findings
-	}
-	out, _ := json.Marshal(obj)
-	return out, findings
-}
+// reference is the reference pipeline (oracle.Pipeline).
+var reference = oracle.Pipeline
 
 // benchAll runs every contender on the same documents.
 func benchAll(b *testing.B, docs [][]byte, size int64, set *schemaauto.Set, s *structuralschema.Structural) {
