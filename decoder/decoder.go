@@ -389,6 +389,24 @@ func (d *Decoder) syntaxError(err error) error {
 		e.Line, e.Column = jperrors.LineColumn(d.doc, e.Offset)
 		return e
 	}
+	if d.doc != nil && !errors.Is(err, jsontext.ErrDuplicateName) {
+		// jsontext words and places a syntax error differently when it
+		// reads a value whole and token by token ({"a":1,} fails at the
+		// '}' or at the ','), and the decoder does both, depending on the
+		// path and the output: the error is taken from one scan of the
+		// whole document, so that every path reports the same one, where
+		// the reference (encoding/json) reports it
+		d.preRd = *bytes.NewBuffer(d.doc)
+		opts := []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
+		if d.pre == nil {
+			d.pre = jsontext.NewDecoder(&d.preRd, opts...)
+		} else {
+			d.pre.Reset(&d.preRd, opts...)
+		}
+		if _, serr := d.pre.ReadValue(); serr != nil {
+			return d.syntaxErrorAt(serr, d.pre)
+		}
+	}
 	return d.syntaxErrorAt(err, d.jd)
 }
 

@@ -638,8 +638,8 @@ func isSyntaxError(err error) bool {
 
 // Known bugs the invariants tolerate, so that fuzzing goes past them. Each
 // has its skipped TestRegression test; set the constant to false once the
-// bug is fixed. All but the syntax-error text are fixed: their constants are
-// off, so the invariants hold them again.
+// bug is fixed. All are fixed: their constants are off, so the invariants
+// hold them again.
 const (
 	// TestRegressionNumberOffsetInRawValue: a number too large for a float64
 	// inside a value read whole (kept, skipped, metadata) is reported at the
@@ -647,7 +647,7 @@ const (
 	tolerateNumberOffset = false
 	// TestRegressionSyntaxErrorDependsOnPath: a syntax error's text and
 	// offset differ between a value read whole and one read token by token.
-	tolerateSyntaxErrorText = true
+	tolerateSyntaxErrorText = false
 	// TestRegressionDuplicateRetractCorruptsOutput: in an object with two
 	// different duplicated names, the bytes output may be corrupted, or the
 	// decoder may panic.
