@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 
@@ -548,9 +549,15 @@ func newNode(v any) *yaml.Node {
 	case float64:
 		text := jsonvalue.AppendFloat(nil, t)
 		if !bytes.ContainsAny(text, ".eE") {
-			// an integral float64 beyond int64 (2^63 and up): in exponent form, it reads back as
-			// a float (in plain digits it would read as an integer, or fail as a !!float)
-			text = strconv.AppendFloat(text[:0], t, 'e', -1, 64)
+			if math.Abs(t) < 1<<63 {
+				// an integral float64 (JSON 1.0): "1.0", which the Kubernetes YAML path reads
+				// back as the integer 1, the same JSON value
+				text = append(text, ".0"...)
+			} else {
+				// beyond int64 (2^63 and up): in exponent form, it reads back as a float (in
+				// plain digits it would read as an integer, or fail as a !!float)
+				text = strconv.AppendFloat(text[:0], t, 'e', -1, 64)
+			}
 		}
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!float", Value: string(text)}
 	case string:

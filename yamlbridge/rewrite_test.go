@@ -382,3 +382,32 @@ func TestRewriteNode(t *testing.T) {
 		t.Error("bad JSON accepted")
 	}
 }
+
+// TestRewriteNodeNumbers: new numbers are written so that the Kubernetes YAML path reads them back
+// as the same JSON value, in the plainest form that does: integral floats as "1.0", floats beyond
+// int64 in exponent form.
+func TestRewriteNodeNumbers(t *testing.T) {
+	out, err := RewriteNode(&yaml.Node{Kind: yaml.DocumentNode}, []byte(`{"a":1.0,"b":-0.0,"c":2.50,"d":1e3,"e":12345678901234567890,"f":1e20,"g":7,"h":1e-7}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := AppendNode(nil, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "a: 1.0\nb: -0.0\nc: 2.5\nd: 1000.0\ne: 1.2345678901234567e+19\nf: 1e+20\ng: 7\nh: 1e-7\n"
+	if string(got) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	doc, err := Parse(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := AppendJSON(nil, doc.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"a":1,"b":0,"c":2.5,"d":1000,"e":12345678901234567000,"f":100000000000000000000,"g":7,"h":1e-7}`; string(back) != want {
+		t.Errorf("read back as %s, want %s", back, want)
+	}
+}
