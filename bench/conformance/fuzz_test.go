@@ -67,6 +67,13 @@ func FuzzDifferential(f *testing.F) {
 			t.Fatalf("schemaauto cannot read the CRD: %v\n%s", err, crd)
 		}
 		set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+		if err == nil && len(violations) > 0 && onlyDefaultValidation(violations) {
+			// the validation of default values (against value validations, and
+			// inside an embedded resource's metadata, apiVersion and kind against
+			// ObjectMeta) is not reproduced (README, "Structural check"): the API
+			// server refuses this CRD, schemaauto compiles it; no document to compare
+			return
+		}
 		if (len(violations) > 0) != (err != nil) {
 			t.Fatalf("the API server's violations %q, schemaauto %v\n%s", violations, err, crd)
 		}
@@ -95,6 +102,17 @@ func FuzzDifferential(f *testing.F) {
 			c.compareOne(t, "["+m.Kind+": "+m.Detail+"]\nCRD: "+string(crd), s, m.Body, mode)
 		}
 	})
+}
+
+// onlyDefaultValidation reports whether every violation is one of the
+// default-value checks schemaauto does not reproduce.
+func onlyDefaultValidation(violations []string) bool {
+	for _, v := range violations {
+		if !strings.Contains(v, ".default: Invalid value: ") || !strings.Contains(v, "must result in valid metadata: ") {
+			return false
+		}
+	}
+	return true
 }
 
 // schemaGen builds a structural schema (as a JSON value) from bytes; when
