@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/objectmeta"
 )
 
 // Default values are pre-pruned at compile time as the reference's
@@ -160,6 +161,14 @@ func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 	}
 	c.init()
 	var errs jperrors.FieldErrors
+	// steps lead from the innermost resource (the root, or an embedded
+	// resource) to the node: a default inside its metadata, apiVersion or
+	// kind is checked in that resource's object
+	type step struct {
+		key   string
+		index bool // items: a one-element array
+	}
+	var steps []step
 	// the root is validated as an embedded resource (a resource root)
 	var walk func(s *Schema, p *jperrors.FieldPath, insideMeta, root bool)
 	walk = func(s *Schema, p *jperrors.FieldPath, insideMeta, root bool) {
@@ -169,6 +178,30 @@ func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 		embedded := s.EmbeddedResource || root
 		if embedded {
 			insideMeta = false
+			saved := steps
+			steps = nil
+			defer func() { steps = saved }()
+		}
+		if s.HasDefault && insideMeta {
+			// the default in the object of its resource, with the
+			// reference's placeholder type meta, must give a valid
+			// ObjectMeta (and string apiVersion and kind)
+			v := deepCopy(s.Default)
+			for i := len(steps) - 1; i >= 0; i-- {
+				if steps[i].index {
+					v = []any{v}
+				} else {
+					v = map[string]any{steps[i].key: v}
+				}
+			}
+			obj := map[string]any{"apiVersion": "validation/v1", "kind": "Validation"}
+			for k, e := range v.(map[string]any) {
+				obj[k] = e
+			}
+			if _, err := objectmeta.CoerceEmbedded(obj, "", objectmeta.Options{}); err != nil {
+				errs = append(errs, &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.Child("default").String(), BadValue: s.Default,
+					Detail: "must result in valid metadata: " + err.Error()})
+			}
 		}
 		if s.HasDefault && !insideMeta {
 			st := c.node(s, false, root, p, nil)
@@ -181,9 +214,13 @@ func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 				errs = append(errs, &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.Child("default").String(), BadValue: s.Default, Detail: err.Error()})
 			}
 		}
+		steps = append(steps, step{index: true})
 		walk(s.Items, p.Child("items"), insideMeta, false)
+		steps = steps[:len(steps)-1]
 		for _, k := range sortedKeys(s.Properties) {
+			steps = append(steps, step{key: k})
 			walk(s.Properties[k], p.Child("properties").Key(k), insideMeta || (embedded && (k == "metadata" || k == "apiVersion" || k == "kind")), false)
+			steps = steps[:len(steps)-1]
 		}
 	}
 	walk(s, p, false, true)
