@@ -300,3 +300,27 @@ func TestRegressionCoercionOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestRegressionSkeletonMetaDefault: a schema the reference refuses (an
+// embedded resource's metadata typed string, with the default "d") compiled
+// by its skeleton wrote that default as the metadata: {"a":{"metadata":"d"}}
+// (found by FuzzSchemaAndDocument). The skeleton now drops the defaults
+// inside resource meta that do not decode as ObjectMeta.
+func TestRegressionSkeletonMetaDefault(t *testing.T) {
+	s, err := schemaauto.ParseSchema([]byte(`{"type":"object","properties":{"a":{"type":"object","default":{},"x-kubernetes-embedded-resource":true,
+		"properties":{"a":{"type":"string"},"metadata":{"type":"string","default":"d"}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := schemaauto.Compile(s, schemaauto.Options{}); err == nil {
+		t.Fatal("the schema is structural")
+	}
+	a, err := schemaauto.Compile(s, schemaauto.Options{Skeleton: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := decoder.NewForAutomaton(a).AppendPrune(nil, []byte(`{"apiVersion":"ex.com/v1","kind":"Ex"}`))
+	if want := `{"apiVersion":"ex.com/v1","kind":"Ex","a":{}}`; err != nil || string(out) != want {
+		t.Errorf("got %s, %v; want %s", out, err, want)
+	}
+}

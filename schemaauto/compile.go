@@ -54,6 +54,9 @@ func structuralOrSkeleton(s *Schema, fp *jperrors.FieldPath, opts Options) (*Sch
 		return nil, false, &NonStructuralError{Violations: errs}
 	}
 	sk, err := Skeleton(s)
+	if err == nil {
+		dropMetaDefaults(sk)
+	}
 	return sk, err == nil, err
 }
 

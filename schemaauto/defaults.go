@@ -154,6 +154,20 @@ func (c *compiler) dropDefaults(removed map[int32]bool) {
 // skips defaults inside resource meta (apiVersion, kind and metadata of the
 // root and of embedded resources). s must be structural; p is its path.
 func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
+	return checkDefaults(s, p, false)
+}
+
+// dropMetaDefaults removes from s (a skeleton, which the reference would
+// not accept) the defaults inside resource meta that do not decode as
+// ObjectMeta, which the decoder would otherwise write as metadata.
+func dropMetaDefaults(s *Schema) {
+	checkDefaults(s, nil, true)
+}
+
+// checkDefaults is unprunedDefaults; with dropMeta, it removes the defaults
+// inside resource meta that do not decode instead of reporting them, and
+// reports nothing else.
+func checkDefaults(s *Schema, p *jperrors.FieldPath, dropMeta bool) jperrors.FieldErrors {
 	c := &compiler{
 		a:          &Automaton{prunes: true},
 		memo:       map[memoKey]StateID{},
@@ -198,12 +212,14 @@ func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 			for k, e := range v.(map[string]any) {
 				obj[k] = e
 			}
-			if _, err := objectmeta.CoerceEmbedded(obj, "", objectmeta.Options{}); err != nil {
+			if _, err := objectmeta.CoerceEmbedded(obj, "", objectmeta.Options{}); err != nil && dropMeta {
+				s.HasDefault, s.Default = false, nil
+			} else if err != nil {
 				errs = append(errs, &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.Child("default").String(), BadValue: s.Default,
 					Detail: "must result in valid metadata: " + err.Error()})
 			}
 		}
-		if s.HasDefault && !insideMeta {
+		if s.HasDefault && !insideMeta && !dropMeta {
 			st := c.node(s, false, root, p, nil)
 			v := deepCopy(s.Default)
 			c.a.pruneValue(v, st, "", new([]string))
