@@ -10,13 +10,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/internal/peakrss"
 	"github.com/jsonprune/jsonprune/yamlbridge"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -60,46 +59,14 @@ func runBinary(t *testing.T, stdin io.Reader, args ...string) result {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// The peak RSS is read from /proc while the process runs: its rusage
-	// would count the test's own memory, which the child shares until exec.
-	var peak atomic.Int64
-	done := make(chan struct{})
-	go func() {
-		for {
-			if kb := vmHWM(cmd.Process.Pid); kb > 0 {
-				peak.Store(kb)
-			}
-			select {
-			case <-done:
-				return
-			case <-time.After(5 * time.Millisecond):
-			}
-		}
-	}()
-	err := cmd.Wait()
-	close(done)
-	r := result{out: out.String(), err: errb.String(), maxRSS: peak.Load()}
+	peak, err := peakrss.Wait(cmd, 5*time.Millisecond)
+	r := result{out: out.String(), err: errb.String(), maxRSS: peak}
 	if ee, ok := err.(*exec.ExitError); ok {
 		r.code = ee.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
 	}
 	return r
-}
-
-// vmHWM reads the peak resident set size of a process, in KiB (0 if gone).
-func vmHWM(pid int) int64 {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return n
-		}
-	}
-	return 0
 }
 
 // A dump of generated objects: Widgets (some with unknown fields, some the

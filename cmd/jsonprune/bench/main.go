@@ -23,9 +23,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
+	"github.com/jsonprune/jsonprune/internal/peakrss"
 	"github.com/jsonprune/jsonprune/internal/yaml11"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -274,27 +274,12 @@ func measure(bin string, args []string) measurement {
 	cmd.Stderr = &errb
 	start := time.Now()
 	check(cmd.Start())
-	var peak atomic.Int64
-	done := make(chan struct{})
-	go func() {
-		for {
-			if kb := vmHWM(cmd.Process.Pid); kb > 0 {
-				peak.Store(kb)
-			}
-			select {
-			case <-done:
-				return
-			case <-time.After(10 * time.Millisecond):
-			}
-		}
-	}()
-	err := cmd.Wait()
+	peak, err := peakrss.Wait(cmd, 10*time.Millisecond)
 	wall := time.Since(start)
-	close(done)
 	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 {
 		fail("%v: %s", args, errb.String())
 	}
-	m := measurement{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss: peak.Load()}
+	m := measurement{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss: peak}
 	if s := objectsRE.FindStringSubmatch(errb.String()); s != nil {
 		m.objects, _ = strconv.ParseInt(s[1], 10, 64)
 	}
@@ -303,20 +288,6 @@ func measure(bin string, args []string) measurement {
 		m.bytesIn = int64(f * float64(map[string]int64{"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}[s[2]]))
 	}
 	return m
-}
-
-func vmHWM(pid int) int64 {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			return n
-		}
-	}
-	return 0
 }
 
 func parseSize(s string) (int64, error) {
