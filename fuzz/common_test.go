@@ -294,19 +294,6 @@ func (v *jvalue) finiteNumbers() bool {
 	return true
 }
 
-// depth is the nesting depth of v, the root counting as 1 when it is an
-// object or array.
-func (v *jvalue) depth() int {
-	if v.kind != '{' && v.kind != '[' {
-		return 0
-	}
-	d := 0
-	for _, e := range v.values {
-		d = max(d, e.depth())
-	}
-	return d + 1
-}
-
 // textDepth is the deepest nesting of brackets in a JSON text, outside
 // strings (for texts that may not parse).
 func textDepth(b []byte) int {

@@ -274,12 +274,6 @@ func tokenDuplicates(doc *yamlbridge.Document) ([]tokenDuplicate, error) {
 	return out, value()
 }
 
-func uniqueSorted(xs []int) []int {
-	out := slices.Clone(xs)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
 // convertedDuplicateLines returns the lines of the keys that are duplicates only as JSON keys
 // (yaml11 marks them Converted; the reference does not report them). yaml11 gives the line of the
 // value, as the reference does; jsonprune's findings give the key's, the same for these keys.

@@ -39,13 +39,6 @@ type site struct {
 	typeMeta bool    // apiVersion or kind of a resource
 }
 
-func (s *site) name() string {
-	if s.parent == nil || s.parent.Kind != Object {
-		return ""
-	}
-	return s.parent.Members[s.index].Name()
-}
-
 func joinPath(parent, key string) string {
 	if parent == "" {
 		return key
