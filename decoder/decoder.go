@@ -77,6 +77,19 @@ type Decoder struct {
 	kvs    []kv
 	owners []ownerRef
 	fields [numMetaFields]jsontext.Value
+
+	// PruneReader: the output is written to sink as it grows; flushed
+	// counts the bytes written out and dropped from buf
+	sink    io.Writer
+	flushed int
+	flushAt int          // flushSize (tests: smaller)
+	rawName []byte       // a member name, copied out of jsontext's buffer
+	head    *TypeMeta    // the root's apiVersion and kind, from its head
+	headRd  bytes.Buffer // the bytes read to find them
+	headDec *jsontext.Decoder
+	tail    io.Reader // the input after headRd
+	// the head's apiVersion and kind, reused across documents
+	avHead, kindHead []byte
 }
 
 type outKind uint8
@@ -258,7 +271,7 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	d.reset(doc, ownDups)
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(ownDups), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
-	if d.src == nil {
+	if d.src == nil && d.head == nil {
 		d.rd = *bytes.NewBuffer(doc) // jsontext reads a bytes.Buffer in place
 		if d.jd == nil {
 			d.jd = jsontext.NewDecoder(&d.rd, opts...)
@@ -267,6 +280,13 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 		}
 	}
 
+	if d.head != nil {
+		if d.jd == nil {
+			d.jd = jsontext.NewDecoder(d.headReader(), opts...)
+		} else {
+			d.jd.Reset(d.headReader(), opts...)
+		}
+	}
 	if err := d.selectAutomaton(); err != nil {
 		return nil, err
 	}
@@ -279,6 +299,13 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 		}
 	}
 	if err != nil {
+		if we, ok := err.(*writeError); ok {
+			return nil, we.err
+		}
+		var le *limitError
+		if errors.As(err, &le) {
+			return nil, le.decodeError()
+		}
 		return nil, d.syntaxError(err)
 	}
 	if err := d.finishRoot(); err != nil {
@@ -369,13 +396,14 @@ func splitFirst(p string) (string, string) {
 
 // Ranks of fatal errors, in the order of the reference's pipeline.
 const (
-	rankVersionKind  = iota + 1 // the apiVersion/kind pre-scan
-	rankNumber                  // a number the map decoding cannot hold
-	rankKindMissing             // Object 'Kind' is missing
-	rankAccessor                // apiVersion is null in the decoded map
-	rankRootMeta                // malformed root metadata
-	rankGroupVersion            // the object's apiVersion does not parse
-	rankCoerce                  // embedded resources
+	rankStream       = iota // PruneReader cannot decode the document as the reference does
+	rankVersionKind         // the apiVersion/kind pre-scan
+	rankNumber              // a number the map decoding cannot hold
+	rankKindMissing         // Object 'Kind' is missing
+	rankAccessor            // apiVersion is null in the decoded map
+	rankRootMeta            // malformed root metadata
+	rankGroupVersion        // the object's apiVersion does not parse
+	rankCoerce              // embedded resources
 )
 
 // syntaxError turns a jsontext error into a DecodeError with its position.

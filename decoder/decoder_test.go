@@ -400,3 +400,20 @@ func TestTripleDuplicates(t *testing.T) {
 	run(t, d, tcase{name: "first member twice", in: `{"kind":"Widget","a":1,"kind":"Widget","a":2,"apiVersion":"example.com/v1"}`,
 		want: `{` + w + `}`, find: []string{`duplicate field "kind"`, `duplicate field "a"`, `unknown field "a"`}})
 }
+
+// TestCompactOutput: the output is compact on every path, also where the
+// fast path copies a preserved value whole (found by FuzzDecode, comparing
+// PruneReader with AppendPrune).
+func TestCompactOutput(t *testing.T) {
+	d := New(widgetSet(t))
+	doc := "{ \"apiVersion\": \"example.com/v1\", \"kind\": \"Widget\",\n \"spec\": {\n  \"anyVal\": { \"a\" : [ 1 ,\t\"b c\" ], \"s\": \"x\\\" y\" , \"e\": { } }\n }\n}"
+	want := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"anyVal":{"a":[1,"b c"],"s":"x\" y","e":{}},` + dflt + `}}`
+	for _, slow := range []bool{false, true} {
+		d.forceSlow = slow
+		out, err := d.AppendPrune(nil, []byte(doc))
+		if err != nil || string(out) != want {
+			t.Errorf("slow=%v: %v\n got %s\nwant %s", slow, err, out, want)
+		}
+	}
+	d.forceSlow = false
+}

@@ -2,6 +2,7 @@ package decoder_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/jsonprune/jsonprune/decoder"
 	"github.com/jsonprune/jsonprune/schemaauto"
@@ -83,4 +84,24 @@ func ExampleDecoder_Validate() {
 	fmt.Println(err)
 	// Output:
 	// strict decoding error: duplicate field "spec.shell", unknown field "metadata.garbage", unknown field "spec.privileged"
+}
+
+// Prune a document read from a reader to a writer while reading it: memory
+// stays flat however large the document (here a list of 100,000 items).
+func ExampleDecoder_PruneReader() {
+	d := newDecoder()
+	items := strings.Repeat(`"x",`, 100_000)
+	in := strings.NewReader(`{"apiVersion":"ops.example.com/v1","kind":"Job","metadata":{"name":"big"},` +
+		`"spec":{"shell":"echo","args":[` + items + `"x"]}}`)
+	var out strings.Builder
+	if err := d.PruneReader(&out, in); err != nil {
+		panic(err)
+	}
+	fmt.Println(out.Len(), "bytes out")
+	for _, f := range d.Result().Findings() {
+		fmt.Printf("%s (offset %d, %s)\n", f.Message(), f.Offset, f.Pointer)
+	}
+	// Output:
+	// 110 bytes out
+	// unknown field "spec.args" (offset 97, /spec/args)
 }

@@ -41,8 +41,12 @@ type resolution struct {
 func (d *Decoder) selectAutomaton() error {
 	d.res.Entry, d.res.Pruned = nil, false
 	var hasAV, hasKind, isObject bool
-	if d.src != nil {
-		tm := d.src.TypeMeta()
+	if d.src != nil || d.head != nil {
+		tm := d.head
+		if tm == nil {
+			t := d.src.TypeMeta()
+			tm = &t
+		}
 		hasAV, hasKind, isObject, d.avNull = tm.HasAPIVersion, tm.HasKind, tm.IsObject, tm.APIVersionNull
 		d.avBuf, d.kindBuf = append(d.avBuf[:0], tm.APIVersion...), append(d.kindBuf[:0], tm.Kind...)
 	} else {

@@ -44,7 +44,7 @@ type nameSpan struct{ start, end int32 }
 type member struct {
 	prop       int // property index, or -1
 	name       nameSpan
-	start, end int // its bytes in d.buf, when writing
+	start, end int // its bytes in the output (d.outPos), when writing
 	// the findings recorded while decoding its value (group prune,
 	// root and embedded metadata), and the fatal error before it: a later
 	// duplicate discards them, as the reference decodes only the last value
@@ -103,9 +103,34 @@ func (d *Decoder) rawValue(discard bool) error {
 	}
 	d.checkNumbers(raw, d.tokenStart(raw))
 	if !discard && d.out == outBytes {
-		d.buf = append(d.buf, raw...)
+		d.buf = appendCompact(d.buf, raw)
 	}
 	return nil
+}
+
+// appendCompact appends a valid JSON value without the whitespace between
+// its tokens, as the token-by-token path writes it.
+func appendCompact(dst, raw []byte) []byte {
+	if bytes.IndexAny(raw, " \t\r\n") < 0 {
+		return append(dst, raw...)
+	}
+	start, inString := 0, false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			dst = append(dst, raw[start:i]...)
+			start = i + 1
+		}
+	}
+	return append(dst, raw[start:]...)
 }
 
 // scalar handles a literal, a string or a number.
@@ -274,7 +299,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, '{')
 	}
-	objStart := len(d.buf)
+	objStart := d.outPos()
 	defaults := !discard && !d.cfg.noDefaults && st.Flags&schemaauto.DefaultsProps != 0
 	seenBase := len(d.seenBits)
 	if defaults || d.ownDups {
@@ -316,16 +341,22 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			target = schemaauto.Keep
 		}
 		// an unescaped name is a slice of the document, stable while it is
-		// decoded; an escaped one lives in d.scratch and is copied
-		d.pushKey(kind, name, d.src == nil && inRaw)
+		// decoded; an escaped one lives in d.scratch and is copied, as is
+		// every name read from a reader (jsontext reuses its buffer)
+		namesMark := len(d.names)
+		d.pushKey(kind, name, d.src == nil && inRaw && d.sink == nil)
 		name = d.lastName()
+		if d.sink != nil && !d.cfg.invalidUTF8 {
+			d.rawName = append(d.rawName[:0], rawName...)
+			rawName = d.rawName
+		}
 
 		// root members named apiVersion or kind in any case feed the
 		// reference's version/kind pre-scan; a string value is read here
 		var pre jsontext.Value
+		var str []byte
 		if root && (len(name) == len("apiVersion") || len(name) == len("kind")) {
 			k := d.peek()
-			var str []byte
 			if k == '"' && (bytes.EqualFold(name, []byte("apiVersion")) || bytes.EqualFold(name, []byte("kind"))) {
 				if pre, err = d.readValue(); err != nil {
 					return nil, err
@@ -344,6 +375,9 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 					nameOff = d.tokenStart(rawName)
 				}
 				d.record(groupDup, jperrors.DuplicateField, nameOff)
+				if root && d.head != nil && (string(name) == "apiVersion" || string(name) == "kind") {
+					d.streamedTypeMeta(name, str, nameOff)
+				}
 				d.retract(idx, name, membersBase, write)
 				if m != nil {
 					delete(m, string(name))
@@ -368,10 +402,11 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 				}
 			}
 			d.pop()
+			d.names = d.names[:namesMark]
 			continue
 		}
 
-		memberStart := len(d.buf)
+		memberStart := d.outPos()
 		var mrec member
 		if d.ownDups {
 			mrec = member{prop: idx, start: memberStart}
@@ -381,7 +416,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			}
 		}
 		if write {
-			if len(d.buf) > objStart {
+			if d.outPos() > objStart {
 				d.buf = append(d.buf, ',')
 			}
 			if d.cfg.invalidUTF8 {
@@ -420,13 +455,13 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			return nil, err
 		}
 		if !keep {
-			d.buf = d.buf[:memberStart]
+			d.truncate(memberStart)
 		} else {
 			if m != nil {
 				m[string(name)] = v
 			}
 			if d.ownDups {
-				mrec.name, mrec.end = d.lastName32(idx, dup, namesBase), len(d.buf)
+				mrec.name, mrec.end = d.lastName32(idx, dup, namesBase), d.outPos()
 				for g := range numGroups {
 					mrec.recs[g][1] = int32(len(d.recs[g]))
 				}
@@ -435,6 +470,12 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			}
 		}
 		d.pop()
+		d.names = d.names[:namesMark]
+		if d.sink != nil && len(d.buf) >= d.flushAt {
+			if err := d.flush(); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if _, err := d.readToken(); err != nil {
 		return nil, err
@@ -507,7 +548,7 @@ func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, see
 		}
 		switch d.out {
 		case outBytes:
-			if len(d.buf) > objStart {
+			if d.outPos() > objStart {
 				d.buf = append(d.buf, ',')
 			}
 			d.buf, _ = jsontext.AppendQuote(d.buf, props[i].Name)
@@ -642,7 +683,13 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 			d.members[j].fatals[0] -= removed
 			d.members[j].fatals[1] -= removed
 		}
-		cs, ce := mb.start, mb.end
+		d.members = append(d.members[:i], d.members[i+1:]...)
+		if write && mb.start < d.flushed {
+			// written out already (PruneReader): it stays, and the last
+			// value follows it
+			return
+		}
+		cs, ce := mb.start-d.flushed, mb.end-d.flushed
 		if write {
 			if d.buf[cs] != ',' && ce < len(d.buf) && d.buf[ce] == ',' {
 				ce++ // the first member: drop the comma after it
@@ -650,7 +697,7 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 			d.buf = append(d.buf[:cs], d.buf[ce:]...)
 		}
 		n := ce - cs
-		d.members = append(d.members[:i], d.members[i+1:]...)
+		cs, ce = cs+d.flushed, ce+d.flushed
 		for j := i; j < len(d.members); j++ {
 			if write && d.members[j].start < ce {
 				d.members[j].start = cs // its leading comma was cut
@@ -702,6 +749,11 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 			arr = append(arr, v)
 		}
 		d.pop()
+		if d.sink != nil && len(d.buf) >= d.flushAt {
+			if err := d.flush(); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if _, err := d.readToken(); err != nil {
 		return nil, err

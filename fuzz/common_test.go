@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
@@ -918,6 +919,8 @@ func checkDocument(t *testing.T, tg *target, doc []byte) result {
 		checkDedup(t, first, other, dd)
 	}
 
+	checkStreamed(t, d, doc, first)
+
 	m, mapErr := d.DecodeMap(doc)
 	mapFindings := d.Result().Findings()
 	valErr := d.Validate(doc)
@@ -1055,4 +1058,64 @@ func checkDocument(t *testing.T, tg *target, doc []byte) result {
 		}
 	}
 	return res
+}
+
+// checkStreamed checks PruneReader, reading doc one byte at a time,
+// against AppendPrune's outcome: the same bytes (a small document's
+// duplicates are resolved in the decoder's buffer), the same findings
+// without lines, the same error (a syntax error may be worded otherwise).
+// A root that repeats apiVersion or kind with another value is the one
+// document a stream cannot decode as the reference does.
+func checkStreamed(t *testing.T, d *decoder.Decoder, doc []byte, want outcome) {
+	t.Helper()
+	var out bytes.Buffer
+	err := d.PruneReader(&out, iotest.OneByteReader(bytes.NewReader(doc)))
+	if err != nil && strings.Contains(err.Error(), "a streamed document is decoded with the first") {
+		return
+	}
+	if (err == nil) != (want.err == nil) {
+		t.Fatalf("PruneReader: error %v, AppendPrune: %v", err, want.err)
+	}
+	if err != nil {
+		if !isSyntaxError(want.err) && err.Error() != want.err.Error() && err.Error() != strings.Replace(want.err.Error(), lineCol(want.err), "", 1) {
+			t.Fatalf("PruneReader: error\n%v\nAppendPrune:\n%v", err, want.err)
+		}
+		return
+	}
+	if !bytes.Equal(out.Bytes(), want.out) && (len(want.out) < 16<<10 || !sameLastWins(out.Bytes(), want.out)) {
+		t.Fatalf("PruneReader: output\n%.300s\nAppendPrune:\n%.300s", out.Bytes(), want.out)
+	}
+	fs := d.Result().Findings()
+	for i := range want.findings {
+		if i >= len(fs) {
+			break
+		}
+		f, w := fs[i], want.findings[i]
+		f.Line, f.Column, w.Line, w.Column = 0, 0, 0, 0
+		if f != w {
+			t.Fatalf("PruneReader: finding %d\n%+v\nAppendPrune:\n%+v", i, fs[i], want.findings[i])
+		}
+	}
+	if len(fs) != len(want.findings) {
+		t.Fatalf("PruneReader: %d findings, AppendPrune: %d", len(fs), len(want.findings))
+	}
+}
+
+// sameLastWins reports whether a and b are the same JSON value for a reader
+// that keeps the last of duplicate names (encoding/json).
+func sameLastWins(a, b []byte) bool {
+	var va, vb any
+	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
+	da.UseNumber()
+	db.UseNumber()
+	return da.Decode(&va) == nil && db.Decode(&vb) == nil && reflect.DeepEqual(va, vb)
+}
+
+// lineCol is the "line L, column C, " part of a DecodeError's text.
+func lineCol(err error) string {
+	var de *jperrors.DecodeError
+	if !errors.As(err, &de) || de.Line == 0 {
+		return "\x00"
+	}
+	return "line " + strconv.Itoa(de.Line) + ", column " + strconv.Itoa(de.Column) + ", "
 }

@@ -140,6 +140,19 @@ func benchAll(b *testing.B, docs [][]byte, size int64, set *schemaauto.Set, s *s
 			}
 		}
 	})
+	b.Run("jsonprune-prune-reader", func(b *testing.B) {
+		// streamed from a reader to a writer: B/op is what memory grows by
+		d := decoder.New(set)
+		var rd bytes.Reader
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range docs {
+				rd.Reset(doc)
+				d.PruneReader(io.Discard, &rd)
+			}
+		}
+	})
 	b.Run("jsonprune-decode-map", func(b *testing.B) {
 		d := decoder.New(set)
 		b.SetBytes(size)

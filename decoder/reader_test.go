@@ -1,0 +1,218 @@
+package decoder
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/go-json-experiment/json/jsontext"
+	jperrors "github.com/jsonprune/jsonprune/errors"
+)
+
+// streamed runs PruneReader on doc read one byte at a time, with the
+// output flushed from flushAt bytes on.
+func streamed(d *Decoder, doc []byte, flushAt int) ([]byte, error) {
+	var out bytes.Buffer
+	d.flushAt = flushAt
+	err := d.PruneReader(&out, iotest.OneByteReader(bytes.NewReader(doc)))
+	d.flushAt = 0
+	return out.Bytes(), err
+}
+
+// checkStreamed compares PruneReader with AppendPrune on doc: the same
+// bytes (or, when doc has duplicate names, the same object for a reader
+// that keeps the last), the same findings without lines, the same error.
+func checkStreamed(t *testing.T, d *Decoder, name string, doc []byte) {
+	t.Helper()
+	want, wantErr := d.AppendPrune(nil, doc)
+	wantFs := d.Result().Findings()
+	for _, flushAt := range []int{1, 64, flushSize} {
+		got, err := streamed(d, doc, flushAt)
+		if (err == nil) != (wantErr == nil) {
+			t.Errorf("%s (flush at %d): error %v, Prune: %v", name, flushAt, err, wantErr)
+			continue
+		}
+		if err != nil {
+			var de, wde *jperrors.DecodeError
+			if errors.As(err, &de) && errors.As(wantErr, &wde) && !strings.HasPrefix(wde.Msg, "invalid JSON") && (de.Msg != wde.Msg || de.Offset != wde.Offset) {
+				t.Errorf("%s (flush at %d): error\n got %v\nwant %v", name, flushAt, err, wantErr)
+			}
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			if !hasDuplicateNames(doc) || canon(t, string(got)) != canon(t, string(want)) {
+				t.Errorf("%s (flush at %d): output\n got %s\nwant %s", name, flushAt, got, want)
+			}
+		}
+		fs := d.Result().Findings()
+		if len(fs) != len(wantFs) {
+			t.Errorf("%s (flush at %d): %d findings, Prune %d", name, flushAt, len(fs), len(wantFs))
+			continue
+		}
+		for i := range fs {
+			if f, w := fs[i], wantFs[i]; f.Type != w.Type || f.Path != w.Path || f.Pointer != w.Pointer || f.Offset != w.Offset || f.Line != 0 {
+				t.Errorf("%s (flush at %d): finding %d: %+v, Prune %+v", name, flushAt, i, f, w)
+			}
+		}
+	}
+}
+
+// hasDuplicateNames reports whether doc has duplicate names.
+func hasDuplicateNames(doc []byte) bool {
+	v := jsontext.Value(doc)
+	return v.IsValid(jsontext.AllowDuplicateNames(true)) && !v.IsValid()
+}
+
+func TestPruneReaderCases(t *testing.T) {
+	d := New(widgetSet(t))
+	for i, doc := range []string{
+		`{` + w + `,"spec":{"list":[{"x":"a","y":1},{"x":"b"}],"replicas":3,"extra":{"deep":[1,2]}}}`,
+		`{` + w + `,"metadata":{"name":"n","labels":{"a":"b"},"junk":1},"spec":{"replicas":1}}`,
+		// duplicates: small (retracted in the buffer) and across a flush
+		`{` + w + `,"spec":{"replicas":1,"name":"a","replicas":2,"list":[{"x":"1"}],"list":[{"x":"2","x":"3"}]}}`,
+		`{` + w + `,"spec":{"name":"a"},"spec":{"name":"b","zzz":1}}`,
+		// the same kind repeated is fine (another one: see below)
+		`{` + w + `,"spec":{},"kind":"Widget"}`,
+		// apiVersion and kind after the rest, or missing: read whole
+		`{"spec":{"replicas":1,"bad":2},` + w + `}`,
+		`{"spec":{"replicas":1}}`,
+		`{"apiVersion":"example.com/v1","kind":"","spec":{}}`,
+		`[1,2]`,
+		// names read while others are still needed, escapes
+		`{"apiVersion":"example.com/v1","ki\u006ed":"Widget","spec":{"n\u0061me":"x","\u00e9":1}}`,
+		`{` + w + `,"Kind":5,"spec":{}}`,
+		// errors
+		`{` + w + `,"spec":{"replicas":1e400}}`,
+		`{` + w + `,"metadata":{"name":5}}`,
+		`{` + w + `,"spec":{"replicas":1,}}`,
+		`{` + w + `,"spec":{}} x`,
+		`{` + w + `,"spec":{"list":[`,
+	} {
+		checkStreamed(t, d, "case "+itoa(i), []byte(doc))
+	}
+	// a root that changes its apiVersion or kind after the head: the
+	// reference decodes it with the last, a stream cannot
+	for _, doc := range []string{`{` + w + `,"spec":{},"kind":"Gadget"}`, `{` + w + `,"spec":{},"apiVersion":null}`} {
+		var de *jperrors.DecodeError
+		if _, err := streamed(d, []byte(doc), 64); !errors.As(err, &de) || !strings.Contains(de.Msg, "a streamed document is decoded with the first") || de.Offset != 57 {
+			t.Errorf("%s: %v", doc, err)
+		}
+		if err := d.Prune(io.Discard, []byte(doc)); err != nil && strings.Contains(err.Error(), "streamed") {
+			t.Errorf("%s: Prune: %v", doc, err)
+		}
+	}
+	for _, pct := range []int{0, 10, 50} {
+		checkStreamed(t, d, "synthetic "+itoa(pct)+"%", synthetic(20<<10, pct))
+	}
+}
+
+// TestPruneReaderCorpus streams every corpus CR.
+func TestPruneReaderCorpus(t *testing.T) {
+	c := needCorpus(t)
+	d := New(c.set)
+	for i, doc := range c.docs {
+		checkStreamed(t, d, "corpus CR "+itoa(i), doc)
+	}
+}
+
+func TestPruneReaderStrictAndWriter(t *testing.T) {
+	doc := synthetic(100<<10, 10)
+	d := New(widgetSet(t), FieldValidation(Strict))
+	var se *jperrors.StrictError
+	if err := d.PruneReader(io.Discard, bytes.NewReader(doc)); !errors.As(err, &se) || len(se.Findings) == 0 {
+		t.Errorf("Strict: %v", err)
+	}
+	d = New(widgetSet(t))
+	werr := errors.New("disk full")
+	if err := d.PruneReader(failWriter{werr}, bytes.NewReader(doc)); err != werr {
+		t.Errorf("writer error: %v", err)
+	}
+	d = New(widgetSet(t), MaxDocumentSize(1000))
+	var de *jperrors.DecodeError
+	if err := d.PruneReader(io.Discard, bytes.NewReader(doc)); !errors.As(err, &de) || !strings.Contains(de.Msg, "limit of 1000 bytes") {
+		t.Errorf("MaxDocumentSize: %v", err)
+	}
+	// the decoder is usable afterwards
+	d = New(widgetSet(t))
+	d.PruneReader(failWriter{werr}, bytes.NewReader(doc))
+	if _, err := d.AppendPrune(nil, doc); err != nil || d.Result().Len() == 0 {
+		t.Errorf("AppendPrune after PruneReader: %v", err)
+	}
+}
+
+type failWriter struct{ err error }
+
+func (f failWriter) Write([]byte) (int, error) { return 0, f.err }
+
+// widgetStream produces a Widget whose spec.list has n items, without
+// holding it in memory (nor allocating per item).
+type widgetStream struct {
+	n, i int
+	buf  []byte
+	pos  int
+	done bool
+}
+
+func (s *widgetStream) Read(p []byte) (int, error) {
+	for s.pos == len(s.buf) {
+		s.buf, s.pos = s.buf[:0], 0
+		switch {
+		case s.done:
+			return 0, io.EOF
+		case s.i == 0:
+			s.buf = append(s.buf, `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"list":[`...)
+		case s.i > s.n:
+			s.buf, s.done = append(s.buf, `],"replicas":3}}`...), true
+		default:
+			if s.i > 1 {
+				s.buf = append(s.buf, ',')
+			}
+			s.buf = append(s.buf, `{"x":"value-`...)
+			s.buf = strconv.AppendInt(s.buf, int64(s.i), 10)
+			s.buf = append(s.buf, `","unknownField":{"nested":[1,2,3]}}`...)
+		}
+		s.i++
+	}
+	n := copy(p, s.buf[s.pos:])
+	s.pos += n
+	return n, nil
+}
+
+// countWriter counts the bytes written.
+type countWriter struct{ n int64 }
+
+func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// TestPruneReaderMemory streams a ~10 MB and a ~40 MB Widget from a reader
+// that generates them to a writer that counts: the bytes allocated do not
+// grow with the document (measured with runtime.MemStats, not time).
+func TestPruneReaderMemory(t *testing.T) {
+	d := New(widgetSet(t))
+	alloc := func(n int) (uint64, int64) {
+		var out countWriter
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		if err := d.PruneReader(&out, &widgetStream{n: n}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc, out.n
+	}
+	// the first document grows the decoder's buffers, the findings' texts
+	// (up to MaxFindings) among them; later ones reuse them
+	first, _ := alloc(200_000)
+	small, _ := alloc(200_000)   // ~10 MB
+	large, out := alloc(800_000) // ~40 MB
+	t.Logf("PruneReader allocated %d bytes for a first ~10 MB document (%d findings kept), then %d bytes for ~10 MB and %d bytes for ~40 MB (%d bytes out)",
+		first, d.Result().Len(), small, large, out)
+	const bound = 64 << 10
+	if small > bound || large > bound {
+		t.Errorf("PruneReader allocated %d and %d bytes, want both under %d", small, large, bound)
+	}
+}
