@@ -36,6 +36,12 @@ type Decoder struct {
 	wbuf    []byte // Prune's buffer
 	ownDups bool   // detect duplicates ourselves (slow path)
 	rawFast bool   // whole values may be copied or skipped as raw bytes
+	inPlace bool   // d.jd reads d.doc in place (peekInPlace)
+	trusted bool   // the trusted scanner reads d.doc (trusted.go)
+	tpos    int    // its position
+	tfrom   int    // tnext's cache: the next token after tfrom is at tat
+	tat     int
+	tesc    bool // the last string the trusted scanner read has escapes
 	depth   int
 	fatals  []fatalRec // fatal error candidates of the current document
 	// anyStart is the offset of the value readAny last read
@@ -69,6 +75,7 @@ type Decoder struct {
 	res Result
 
 	forceSlow     bool // tests: start on the slow path
+	noTrusted     bool // tests: the fast path without the trusted scanner
 	metaFallbacks int  // tests: metadata not normalised on the fast path
 
 	base   int64             // offset of d.jd's input in the document
@@ -271,7 +278,12 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	d.reset(doc, ownDups)
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(ownDups), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
-	if d.src == nil && d.head == nil {
+	d.inPlace = d.src == nil && d.head == nil
+	d.trusted = d.rawFast && !d.noTrusted && jsontext.Value(doc).IsValid()
+	d.tstart()
+	if d.trusted {
+		d.inPlace = false
+	} else if d.inPlace {
 		d.rd = *bytes.NewBuffer(doc) // jsontext reads a bytes.Buffer in place
 		if d.jd == nil {
 			d.jd = jsontext.NewDecoder(&d.rd, opts...)

@@ -36,9 +36,11 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		main, base := d.jd, d.base
 		d.subRd = *bytes.NewBuffer(raw)
 		d.sub.Reset(&d.subRd)
+		trusted := d.trusted
 		d.jd, d.base = d.sub, d.offset()-int64(len(raw))
+		d.inPlace, d.trusted = false, false
 		v, err = d.readAny()
-		d.jd, d.base = main, base
+		d.jd, d.base, d.inPlace, d.trusted = main, base, true, trusted
 	} else {
 		v, err = d.readAny()
 		off = d.anyStart

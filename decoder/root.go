@@ -110,6 +110,11 @@ func (d *Decoder) selectAutomaton() error {
 // prescan finds the exact "apiVersion" and "kind" strings of the root, into
 // d.avBuf and d.kindBuf.
 func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
+	if d.trusted {
+		hasAV, hasKind, isObject = d.prescanTrusted()
+		d.tstart()
+		return
+	}
 	d.preRd = *bytes.NewBuffer(d.doc) // jsontext reads a bytes.Buffer in place
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
 	if d.pre == nil {
@@ -157,6 +162,36 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 		}
 		if !d.ownDups && hasAV && hasKind {
 			break
+		}
+	}
+	return hasAV, hasKind, true
+}
+
+// prescanTrusted is prescan with the trusted scanner (a validated
+// document has no duplicate names: the first occurrences are the only ones).
+func (d *Decoder) prescanTrusted() (hasAV, hasKind, isObject bool) {
+	d.avNull = false
+	if d.tpeek() != '{' {
+		return false, false, false
+	}
+	d.treadToken()
+	for !(hasAV && hasKind) && d.tpeek() == '"' {
+		raw, _ := d.treadValue()
+		name := raw[1 : len(raw)-1]
+		if d.tesc {
+			name = d.unquoteName(raw)
+		}
+		isAV, isKind := string(name) == "apiVersion", string(name) == "kind"
+		v, _ := d.treadValue() // a whole value, skipped when it is not one of them
+		if isAV {
+			d.avNull = v.Kind() == 'n'
+			if hasAV = v.Kind() == '"'; hasAV {
+				d.avBuf, _ = jsontext.AppendUnquote(d.avBuf[:0], v)
+			}
+		} else if isKind {
+			if hasKind = v.Kind() == '"' && len(v) > 2; hasKind { // GetKind: a non-empty string
+				d.kindBuf, _ = jsontext.AppendUnquote(d.kindBuf[:0], v)
+			}
 		}
 	}
 	return hasAV, hasKind, true
@@ -279,6 +314,9 @@ func (d *Decoder) finishRoot() error {
 
 // rootKind is the JSON kind of the document's top-level value.
 func (d *Decoder) rootKind() jsontext.Kind {
+	if d.trusted {
+		return d.tpeek()
+	}
 	if d.src != nil {
 		return d.src.PeekKind()
 	}

@@ -46,13 +46,43 @@ type TypeMeta struct {
 // The decoder's token reading: jsontext, or a TokenSource.
 
 func (d *Decoder) peek() jsontext.Kind {
+	if d.trusted {
+		return d.tpeek()
+	}
+	if d.inPlace {
+		return d.peekInPlace()
+	}
 	if d.src != nil {
 		return d.src.PeekKind()
 	}
 	return d.jd.PeekKind()
 }
 
+// peekInPlace is PeekKind for jsontext reading d.doc in place: the kind of
+// the next token, from the bytes after the last one read (whitespace and a
+// separator skipped), at a fraction of jsontext's cost. It only chooses
+// which jsontext call reads the token next; jsontext, reading every byte,
+// still rejects what the grammar does not allow.
+func (d *Decoder) peekInPlace() jsontext.Kind {
+	doc := d.doc
+	for i := int(d.jd.InputOffset()); i < len(doc); i++ {
+		switch c := doc[i]; c {
+		case ' ', '\t', '\r', '\n', ',', ':':
+		case '"', '{', '}', '[', ']', 'n', 't', 'f':
+			return jsontext.Kind(c)
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			return '0'
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
 func (d *Decoder) readToken() (jsontext.Token, error) {
+	if d.trusted {
+		return d.treadToken()
+	}
 	if d.src != nil {
 		return d.src.ReadToken()
 	}
@@ -60,6 +90,9 @@ func (d *Decoder) readToken() (jsontext.Token, error) {
 }
 
 func (d *Decoder) readValue() (jsontext.Value, error) {
+	if d.trusted {
+		return d.treadValue()
+	}
 	if d.src != nil {
 		return d.src.ReadValue()
 	}

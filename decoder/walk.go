@@ -30,11 +30,13 @@ import (
 //	  (embedded)      (must be strings in an embedded resource)
 //	metadata          ObjectMeta: normalised, unknown fields reported
 //
-// Two paths share this code. The fast path lets jsontext reject duplicate
-// names, copies preserved values and skips unknown ones as raw values. If
-// the document has a duplicate, it is decoded again on the slow path,
-// which detects duplicates itself, reports each with its path, and keeps
-// the last value.
+// Two paths share this code. The fast path copies preserved values and
+// skips unknown ones as raw values; it reads a document that
+// jsontext.Value.IsValid accepts (grammar, UTF-8, no duplicate names) with
+// the trusted scanner of trusted.go, and any other with a jsontext.Decoder
+// that rejects duplicate names. If the document has a duplicate, it is
+// decoded again on the slow path, which detects duplicates itself, reports
+// each with its path, and keeps the last value.
 
 // nameSpan is a member name of an open object (slow path), in d.seenNames.
 type nameSpan struct{ start, end int32 }
@@ -316,7 +318,13 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		name, inRaw := d.unquoteNameIn(rawName)
+		var name []byte
+		var inRaw bool
+		if d.trusted && !d.tesc {
+			name, inRaw = rawName[1:len(rawName)-1], true
+		} else {
+			name, inRaw = d.unquoteNameIn(rawName)
+		}
 		// the name's offset, computed when needed (before its value is read)
 		nameOff := int64(-1)
 		if root {
