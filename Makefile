@@ -35,6 +35,7 @@ FUZZTIME ?= 10s
 FUZZ_TARGETS = FuzzDecode FuzzSchemaAndDocument FuzzSyntax FuzzJSONAndYAML
 fuzz-smoke:
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./fuzz/ || exit 1; done
+	$(GO) test -run '^$$' -fuzz '^FuzzScanner$$' -fuzztime $(FUZZTIME) ./decoder/
 	$(GO) test -run '^$$' -fuzz '^FuzzBridge$$' -fuzztime $(FUZZTIME) ./yamlbridge/
 	cd bench && $(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) ./conformance/
 

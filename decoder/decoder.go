@@ -37,11 +37,21 @@ type Decoder struct {
 	ownDups bool   // detect duplicates ourselves (slow path)
 	rawFast bool   // whole values may be copied or skipped as raw bytes
 	inPlace bool   // d.jd reads d.doc in place (peekInPlace)
-	trusted bool   // the trusted scanner reads d.doc (trusted.go)
-	tpos    int    // its position
-	tfrom   int    // tnext's cache: the next token after tfrom is at tat
-	tat     int
-	tesc    bool // the last string the trusted scanner read has escapes
+	// the scanner (scanner.go) reads d.doc
+	scanning bool
+	scanOff  bool // for one decoding: the scanner gave up
+	tpos     int  // its position
+	tfrom    int  // snext's cache: the next token after tfrom is at tat
+	tat      int
+	tallow   uint8 // what the token at tat may be
+	tstate   uint8
+	tstack   []byte // the open containers: '{' or '['
+	tesc     bool   // the last string read has escapes
+	// scanComposite's stacks: open containers, the first name of each
+	// open object, the names (start and end offsets)
+	vstack  []byte
+	vlevels []int
+	vnames  []int32
 	depth   int
 	fatals  []fatalRec // fatal error candidates of the current document
 	// anyStart is the offset of the value readAny last read
@@ -75,8 +85,9 @@ type Decoder struct {
 	res Result
 
 	forceSlow     bool // tests: start on the slow path
-	noTrusted     bool // tests: the fast path without the trusted scanner
+	noScan        bool // tests: the fast path without the scanner
 	metaFallbacks int  // tests: metadata not normalised on the fast path
+	scanFallbacks int  // tests: documents the scanner gave up on
 
 	base   int64             // offset of d.jd's input in the document
 	sub    *jsontext.Decoder // reads a raw metadata value again
@@ -242,6 +253,14 @@ func (d *Decoder) run(doc []byte) (any, error) {
 	}
 	mark := len(d.buf)
 	v, err := d.decode(doc, d.cfg.invalidUTF8 || d.forceSlow || d.src != nil)
+	if err == errUnscanned {
+		// not for the scanner: jsontext reads it (and reports its error)
+		d.buf = d.buf[:mark]
+		d.scanFallbacks++
+		d.scanOff = true
+		v, err = d.decode(doc, false)
+		d.scanOff = false
+	}
 	if err != nil && !d.ownDups && errors.Is(err, jsontext.ErrDuplicateName) {
 		d.buf = d.buf[:mark]
 		v, err = d.decode(doc, true)
@@ -279,9 +298,9 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	d.reset(doc, ownDups)
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(ownDups), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
 	d.inPlace = d.src == nil && d.head == nil
-	d.trusted = d.rawFast && !d.noTrusted && jsontext.Value(doc).IsValid()
-	d.tstart()
-	if d.trusted {
+	d.scanning = d.rawFast && !d.noScan && !d.scanOff
+	d.sstart()
+	if d.scanning {
 		d.inPlace = false
 	} else if d.inPlace {
 		d.rd = *bytes.NewBuffer(doc) // jsontext reads a bytes.Buffer in place
@@ -313,6 +332,9 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	if err != nil {
 		if we, ok := err.(*writeError); ok {
 			return nil, we.err
+		}
+		if err == errUnscanned {
+			return nil, err
 		}
 		var le *limitError
 		if errors.As(err, &le) {

@@ -36,11 +36,11 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		main, base := d.jd, d.base
 		d.subRd = *bytes.NewBuffer(raw)
 		d.sub.Reset(&d.subRd)
-		trusted := d.trusted
+		scanning := d.scanning
 		d.jd, d.base = d.sub, d.offset()-int64(len(raw))
-		d.inPlace, d.trusted = false, false
+		d.inPlace, d.scanning = false, false
 		v, err = d.readAny()
-		d.jd, d.base, d.inPlace, d.trusted = main, base, true, trusted
+		d.jd, d.base, d.inPlace, d.scanning = main, base, true, scanning
 	} else {
 		v, err = d.readAny()
 		off = d.anyStart
@@ -153,6 +153,9 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 				d.metaOffsets = append(d.metaOffsets, metaOffset{name, off})
 			}
 			if _, dup := m[name]; dup {
+				if d.scanning {
+					return nil, errUnscanned // a duplicate: the slow path's
+				}
 				d.record(groupDup, jperrors.DuplicateField, off)
 			}
 			v, err := d.readAnyAt(top)

@@ -110,9 +110,9 @@ func (d *Decoder) selectAutomaton() error {
 // prescan finds the exact "apiVersion" and "kind" strings of the root, into
 // d.avBuf and d.kindBuf.
 func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
-	if d.trusted {
-		hasAV, hasKind, isObject = d.prescanTrusted()
-		d.tstart()
+	if d.scanning {
+		hasAV, hasKind, isObject = d.prescanScanned()
+		d.sstart()
 		return
 	}
 	d.preRd = *bytes.NewBuffer(d.doc) // jsontext reads a bytes.Buffer in place
@@ -167,22 +167,31 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 	return hasAV, hasKind, true
 }
 
-// prescanTrusted is prescan with the trusted scanner (a validated
-// document has no duplicate names: the first occurrences are the only ones).
-func (d *Decoder) prescanTrusted() (hasAV, hasKind, isObject bool) {
+// prescanScanned is prescan with the scanner. A duplicate name makes the
+// walk give up, so the first occurrences are the only ones that matter;
+// text the scanner refuses ends the scan, and the walk gives up there too.
+func (d *Decoder) prescanScanned() (hasAV, hasKind, isObject bool) {
 	d.avNull = false
-	if d.tpeek() != '{' {
+	if d.speek() != '{' {
 		return false, false, false
 	}
-	d.treadToken()
-	for !(hasAV && hasKind) && d.tpeek() == '"' {
-		raw, _ := d.treadValue()
+	if _, err := d.sreadToken(); err != nil {
+		return false, false, true
+	}
+	for !(hasAV && hasKind) && d.speek() == '"' {
+		raw, err := d.sreadValue()
+		if err != nil {
+			break
+		}
 		name := raw[1 : len(raw)-1]
 		if d.tesc {
 			name = d.unquoteName(raw)
 		}
 		isAV, isKind := string(name) == "apiVersion", string(name) == "kind"
-		v, _ := d.treadValue() // a whole value, skipped when it is not one of them
+		v, err := d.sreadValue() // a whole value, skipped when it is not one of them
+		if err != nil {
+			break
+		}
 		if isAV {
 			d.avNull = v.Kind() == 'n'
 			if hasAV = v.Kind() == '"'; hasAV {
@@ -314,8 +323,8 @@ func (d *Decoder) finishRoot() error {
 
 // rootKind is the JSON kind of the document's top-level value.
 func (d *Decoder) rootKind() jsontext.Kind {
-	if d.trusted {
-		return d.tpeek()
+	if d.scanning {
+		return d.speek()
 	}
 	if d.src != nil {
 		return d.src.PeekKind()

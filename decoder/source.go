@@ -46,8 +46,8 @@ type TypeMeta struct {
 // The decoder's token reading: jsontext, or a TokenSource.
 
 func (d *Decoder) peek() jsontext.Kind {
-	if d.trusted {
-		return d.tpeek()
+	if d.scanning {
+		return d.speek()
 	}
 	if d.inPlace {
 		return d.peekInPlace()
@@ -80,8 +80,8 @@ func (d *Decoder) peekInPlace() jsontext.Kind {
 }
 
 func (d *Decoder) readToken() (jsontext.Token, error) {
-	if d.trusted {
-		return d.treadToken()
+	if d.scanning {
+		return d.sreadToken()
 	}
 	if d.src != nil {
 		return d.src.ReadToken()
@@ -90,8 +90,8 @@ func (d *Decoder) readToken() (jsontext.Token, error) {
 }
 
 func (d *Decoder) readValue() (jsontext.Value, error) {
-	if d.trusted {
-		return d.treadValue()
+	if d.scanning {
+		return d.sreadValue()
 	}
 	if d.src != nil {
 		return d.src.ReadValue()

@@ -3,7 +3,7 @@ package decoder
 // offset is the input offset of the main decoder, in the document (the
 // metadata fallback reads a sub-slice of the document with base set).
 func (d *Decoder) offset() int64 {
-	if d.trusted {
+	if d.scanning {
 		return int64(d.tpos)
 	}
 	if d.src != nil {

@@ -31,12 +31,12 @@ import (
 //	metadata          ObjectMeta: normalised, unknown fields reported
 //
 // Two paths share this code. The fast path copies preserved values and
-// skips unknown ones as raw values; it reads a document that
-// jsontext.Value.IsValid accepts (grammar, UTF-8, no duplicate names) with
-// the trusted scanner of trusted.go, and any other with a jsontext.Decoder
-// that rejects duplicate names. If the document has a duplicate, it is
-// decoded again on the slow path, which detects duplicates itself, reports
-// each with its path, and keeps the last value.
+// skips unknown ones as raw values; it reads JSON text with the scanner of
+// scanner.go, which checks what jsontext would and gives up on anything
+// else, and then with a jsontext.Decoder that rejects duplicate names. If
+// the document has a duplicate, it is decoded again on the slow path, which
+// detects duplicates itself, reports each with its path, and keeps the
+// last value.
 
 // nameSpan is a member name of an open object (slow path), in d.seenNames.
 type nameSpan struct{ start, end int32 }
@@ -304,7 +304,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	objStart := d.outPos()
 	defaults := !discard && !d.cfg.noDefaults && st.Flags&schemaauto.DefaultsProps != 0
 	seenBase := len(d.seenBits)
-	if defaults || d.ownDups {
+	if defaults || d.ownDups || d.scanning {
 		for range (len(props) + 63) / 64 {
 			d.seenBits = append(d.seenBits, 0)
 		}
@@ -313,6 +313,9 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	prunesNulls := a.Prunes() && !d.cfg.noNullPruning
 	var wide map[string]struct{} // the names of a wide object (slow path)
 
+	// one path segment for the members, set for each
+	top, namesMark := len(d.path), len(d.names)
+	d.path = append(d.path, jperrors.Segment{Kind: jperrors.Key})
 	for d.peek() != '}' {
 		rawName, err := d.readValue()
 		if err != nil {
@@ -320,7 +323,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		}
 		var name []byte
 		var inRaw bool
-		if d.trusted && !d.tesc {
+		if d.scanning && !d.tesc {
 			name, inRaw = rawName[1:len(rawName)-1], true
 		} else {
 			name, inRaw = d.unquoteNameIn(rawName)
@@ -351,9 +354,11 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		// an unescaped name is a slice of the document, stable while it is
 		// decoded; an escaped one lives in d.scratch and is copied, as is
 		// every name read from a reader (jsontext reuses its buffer)
-		namesMark := len(d.names)
-		d.pushKey(kind, name, d.src == nil && inRaw && d.sink == nil)
-		name = d.lastName()
+		if !inRaw || d.src != nil || d.sink != nil {
+			d.names = append(d.names[:namesMark], name...)
+			name = d.names[namesMark:len(d.names):len(d.names)]
+		}
+		d.path[top] = jperrors.Segment{Kind: kind, Name: name}
 		if d.sink != nil && !d.cfg.invalidUTF8 {
 			d.rawName = append(d.rawName[:0], rawName...)
 			rawName = d.rawName
@@ -391,8 +396,10 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 					delete(m, string(name))
 				}
 			}
+		} else if d.scanning && d.seenBefore(idx, name, seenBase, namesBase, &wide) {
+			return nil, errUnscanned // a duplicate: the slow path's
 		}
-		if idx >= 0 && (defaults || d.ownDups) {
+		if idx >= 0 && (defaults || d.ownDups || d.scanning) {
 			d.seenBits[seenBase+idx/64] |= 1 << (idx % 64)
 		}
 
@@ -409,8 +416,6 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 					return nil, err
 				}
 			}
-			d.pop()
-			d.names = d.names[:namesMark]
 			continue
 		}
 
@@ -477,14 +482,13 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 				d.members = append(d.members, mrec)
 			}
 		}
-		d.pop()
-		d.names = d.names[:namesMark]
 		if d.sink != nil && len(d.buf) >= d.flushAt {
 			if err := d.flush(); err != nil {
 				return nil, err
 			}
 		}
 	}
+	d.path, d.names = d.path[:top], d.names[:namesMark]
 	if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
@@ -738,8 +742,10 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, '[')
 	}
+	top := len(d.path)
+	d.pushIndex(0)
 	for i := 0; d.peek() != ']'; i++ {
-		d.pushIndex(i)
+		d.path[top] = jperrors.Segment{Kind: jperrors.Index, Index: i}
 		if write && i > 0 {
 			d.buf = append(d.buf, ',')
 		}
@@ -756,13 +762,13 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		if arr != nil {
 			arr = append(arr, v)
 		}
-		d.pop()
 		if d.sink != nil && len(d.buf) >= d.flushAt {
 			if err := d.flush(); err != nil {
 				return nil, err
 			}
 		}
 	}
+	d.path = d.path[:top]
 	if _, err := d.readToken(); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,121 @@
+package decoder
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// scannerAccepts reports whether the scanner read doc to its end (with no
+// jsontext fallback).
+func scannerAccepts(d *Decoder, doc []byte) bool {
+	before := d.scanFallbacks
+	d.Validate(doc)
+	return d.scanFallbacks == before
+}
+
+// checkScanner: the scanner accepts exactly what jsontext.Value.IsValid
+// accepts (RFC 8259, UTF-8, no duplicate names). Accepting less would only
+// cost time; accepting more would let invalid input through.
+func checkScanner(t *testing.T, d *Decoder, name string, doc []byte) {
+	t.Helper()
+	got, want := scannerAccepts(d, doc), jsontext.Value(doc).IsValid()
+	if got && !want {
+		t.Fatalf("%s: the scanner accepts what jsontext refuses: %.200q", name, doc)
+	}
+	if !got && want && textDepth(doc) < DefaultMaxDepth-1 {
+		t.Errorf("%s: the scanner refuses what jsontext accepts: %.200q", name, doc)
+	}
+}
+
+// textDepth is the deepest nesting of brackets in doc, strings skipped.
+func textDepth(doc []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(doc); i++ {
+		switch doc[i] {
+		case '"':
+			i = stringEndUnchecked(doc, i+1) - 1
+		case '{', '[':
+			depth++
+			deepest = max(deepest, depth)
+		case '}', ']':
+			depth--
+		}
+	}
+	return deepest
+}
+
+var scannerSeeds = []string{
+	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"list":[{"x":"a"}],"anyVal":{"a":[1,2.5e3,-0,true,false,null]}}}`,
+	`{"a":"\u00e9\ud83d\ude00\n\"","b":{"c":{}},"d":[[],{}]}`,
+	` [ 1 , 2 ] `, `"x"`, `0`, `-1.5E+10`, `null`,
+	`{"a":1,}`, `[1,]`, `{"a" 1}`, `{"a":1 "b":2}`, `[1 2]`, `{,}`, `[,]`, `{"a":1}}`, `]`, `{"a":1}x`,
+	`01`, `1.`, `.1`, `1e`, `-`, `+1`, `tru`, `nul`, `falsey`, `"\x"`, `"\ud800"`, `"\udc00"`, "\"\x01\"", "\"\xff\"",
+	`{"a":1,"a":2}`, `{"a":1,"\u0061":2}`, `{"spec":{"x":1,"x":2}}`, `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"anyVal":{"k":1,"k":2}}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"a","name":"b"}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":{"k":1,"k":2}}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":{"a":{"b":[1,{"c":null,"d":"\u00e9"}],"e":{}},"f":[]}}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":{"a":[1,}]}}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":{"a":1,"b":{"a":1},"a":2}}}`,
+}
+
+// deepSeeds are at the depth limit (too large to fuzz from).
+var deepSeeds = []string{
+	strings.Repeat("[", 9998) + strings.Repeat("]", 9998),
+	strings.Repeat("[", 10001) + strings.Repeat("]", 10001),
+	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":` + strings.Repeat("[", 9996) + strings.Repeat("]", 9996) + `}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":` + strings.Repeat("[", 9999) + strings.Repeat("]", 9999) + `}}`,
+}
+
+func TestScannerJSONTestSuite(t *testing.T) {
+	dir := "../../shared/testdata/JSONTestSuite/test_parsing"
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Skipf("SKIP: JSONTestSuite is not available at %s", dir)
+	}
+	d := NewForAutomaton(widgetSet(t).Entries()[0].Automaton)
+	for _, f := range files {
+		doc, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkScanner(t, d, filepath.Base(f), doc)
+	}
+	for i, s := range append(scannerSeeds, deepSeeds...) {
+		checkScanner(t, d, "seed "+itoa(i), []byte(s))
+	}
+	t.Logf("%d JSONTestSuite files and %d seeds", len(files), len(scannerSeeds)+len(deepSeeds))
+}
+
+// FuzzScanner checks, on arbitrary bytes, that the scanner accepts what
+// jsontext accepts, against the Widget schema and against a schema that
+// keeps everything.
+func FuzzScanner(f *testing.F) {
+	for _, s := range scannerSeeds {
+		f.Add([]byte(s))
+	}
+	set := widgetSet(f)
+	widget := New(set)
+	keep := NewForAutomaton(set.Entries()[0].Automaton, FieldValidation(Ignore))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		checkScanner(t, widget, "widget", doc)
+		checkScanner(t, keep, "fixed", doc)
+	})
+}
+
+// stringEndUnchecked is the index after the closing quote of the string
+// whose contents start at i.
+func stringEndUnchecked(doc []byte, i int) int {
+	for ; i < len(doc); i++ {
+		switch doc[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i++
+		}
+	}
+	return i
+}
