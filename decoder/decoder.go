@@ -51,7 +51,7 @@ type Decoder struct {
 	// open object, the names (start and end offsets)
 	vstack  []byte
 	vlevels []int
-	vnames  []int32
+	vnames  []int
 	depth   int
 	fatals  []fatalRec // fatal error candidates of the current document
 	// anyStart is the offset of the value readAny last read

@@ -50,7 +50,11 @@ func (d *Decoder) selectAutomaton() error {
 		hasAV, hasKind, isObject, d.avNull = tm.HasAPIVersion, tm.HasKind, tm.IsObject, tm.APIVersionNull
 		d.avBuf, d.kindBuf = append(d.avBuf[:0], tm.APIVersion...), append(d.kindBuf[:0], tm.Kind...)
 	} else {
-		hasAV, hasKind, isObject = d.prescan()
+		var unscanned bool
+		hasAV, hasKind, isObject, unscanned = d.prescan()
+		if unscanned {
+			return errUnscanned
+		}
 	}
 	if !isObject {
 		// the reference's pre-scan decodes the body into a struct
@@ -109,9 +113,9 @@ func (d *Decoder) selectAutomaton() error {
 
 // prescan finds the exact "apiVersion" and "kind" strings of the root, into
 // d.avBuf and d.kindBuf.
-func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
+func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 	if d.scanning {
-		hasAV, hasKind, isObject = d.prescanScanned()
+		hasAV, hasKind, isObject, unscanned = d.prescanScanned()
 		d.sstart()
 		return
 	}
@@ -124,10 +128,10 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 	}
 	d.avNull = false
 	if d.pre.PeekKind() != '{' {
-		return false, false, false
+		return false, false, false, false
 	}
 	if _, err := d.pre.ReadToken(); err != nil {
-		return false, false, false
+		return false, false, false, false
 	}
 	for d.pre.PeekKind() != '}' {
 		name, err := d.pre.ReadValue()
@@ -164,24 +168,25 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject bool) {
 			break
 		}
 	}
-	return hasAV, hasKind, true
+	return hasAV, hasKind, true, false
 }
 
 // prescanScanned is prescan with the scanner. A duplicate name makes the
-// walk give up, so the first occurrences are the only ones that matter;
-// text the scanner refuses ends the scan, and the walk gives up there too.
-func (d *Decoder) prescanScanned() (hasAV, hasKind, isObject bool) {
+// walk give up, so the first occurrences are the only ones that matter.
+// unscanned: the scanner gave up on the text it read (the walk, which may
+// not read that text with the scanner, must give up too).
+func (d *Decoder) prescanScanned() (hasAV, hasKind, isObject, unscanned bool) {
 	d.avNull = false
 	if d.speek() != '{' {
-		return false, false, false
+		return false, false, false, false
 	}
 	if _, err := d.sreadToken(); err != nil {
-		return false, false, true
+		return false, false, true, true
 	}
 	for !(hasAV && hasKind) && d.speek() == '"' {
 		raw, err := d.sreadValue()
 		if err != nil {
-			break
+			return false, false, true, true
 		}
 		name := raw[1 : len(raw)-1]
 		if d.tesc {
@@ -190,7 +195,7 @@ func (d *Decoder) prescanScanned() (hasAV, hasKind, isObject bool) {
 		isAV, isKind := string(name) == "apiVersion", string(name) == "kind"
 		v, err := d.sreadValue() // a whole value, skipped when it is not one of them
 		if err != nil {
-			break
+			return false, false, true, true
 		}
 		if isAV {
 			d.avNull = v.Kind() == 'n'
@@ -203,7 +208,7 @@ func (d *Decoder) prescanScanned() (hasAV, hasKind, isObject bool) {
 			}
 		}
 	}
-	return hasAV, hasKind, true
+	return hasAV, hasKind, true, false
 }
 
 // noteRootName records a root member whose name is apiVersion or kind

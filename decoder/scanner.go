@@ -407,7 +407,7 @@ func (d *Decoder) scanComposite(i int) int {
 					return -1 // a duplicate
 				}
 			}
-			names = append(names, int32(i+1), int32(end-1))
+			names = append(names, i+1, end-1)
 			i, st = end, sColon
 			continue
 		}
