@@ -1,7 +1,7 @@
 # jsonprune: every job a newcomer or CI runs.
 GO ?= go
 
-.PHONY: test test-root test-bench vet example bench golden fuzz-smoke fuzz
+.PHONY: test test-root test-bench vet example bench bench-peers golden fuzz-smoke fuzz
 
 # Every test of every module: the library (root module) and the Kubernetes
 # oracle module under bench/.
@@ -24,6 +24,16 @@ example:
 # Benchmarks of the library (see README, "Performance").
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./schemaauto/ ./decoder/
+
+# Benchmarks against the Kubernetes reference pipeline and the jsontext
+# floors, in ROUNDS rounds, summarised as median ratios measured side by
+# side (bench/cmd/ratios; see README, "Performance").
+ROUNDS ?= 5
+BENCHTMP ?= /tmp
+bench-peers:
+	cd bench/perf && $(GO) test -c -o $(BENCHTMP)/jsonprune-perf.test . && \
+	  for i in $$(seq $(ROUNDS)); do $(BENCHTMP)/jsonprune-perf.test -test.run '^$$' -test.bench 'BenchmarkCorpus|BenchmarkLarge' -test.benchmem; done | tee $(BENCHTMP)/jsonprune-perf.txt
+	cd bench && for base in reference-bytes reference-map floor-jsontext-token-copy; do $(GO) run ./cmd/ratios -base $$base < $(BENCHTMP)/jsonprune-perf.txt; done
 
 # Regenerate schemaauto/testdata/structural from the real Kubernetes code.
 golden:

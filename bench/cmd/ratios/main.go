@@ -1,12 +1,14 @@
 // Command ratios reads `go test -bench` output and prints, for each
 // benchmark, its speed relative to a base benchmark of the same group,
-// measured side by side: with -count N every round runs the sub-benchmarks
-// of a group one after the other, so each round gives one ratio, and the
-// median of the rounds is robust to a shared machine's noise (whose load
-// changes from one second to the next, slowing both contenders of a round
-// alike).
+// measured side by side: the i-th result of each is paired with the i-th
+// result of the base. Run the benchmarks in rounds (one go test run each),
+// so that each round runs the contenders of a group one after the other
+// and gives one ratio; the median of the rounds is robust to a shared
+// machine's noise, whose load changes from one second to the next and
+// slows both contenders of a round alike (with -count N, go test runs each
+// sub-benchmark N times in a row instead).
 //
-//	go test -run '^$' -bench BenchmarkUnknownShare -count 10 ./decoder/ | (cd bench && go run ./cmd/ratios -base floor-token-copy)
+//	for i in $(seq 10); do go test -run '^$' -bench BenchmarkUnknownShare ./decoder/; done | (cd bench && go run ./cmd/ratios -base floor-token-copy)
 //
 // A ratio above 1 means faster than the base: ns/op(base) / ns/op(benchmark).
 package main
@@ -42,12 +44,11 @@ func main() {
 
 var line = regexp.MustCompile(`^(Benchmark\S+?)(-\d+)?\s+\d+\s+([\d.]+) ns/op`)
 
-// ratios computes, per benchmark, the median and range of its per-round
-// ratios to the base of its group.
+// ratios computes, per benchmark, the median and range of its ratios to
+// the base of its group, pairing the i-th result of each with the i-th of
+// the base (one round: one go test run of the group).
 func ratios(r io.Reader, base string) ([]string, error) {
-	type round map[string]float64 // benchmark → ns/op
-	var rounds []round
-	cur := round{}
+	results := map[string][]float64{} // benchmark → ns/op, in order
 	var order []string
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
@@ -59,19 +60,14 @@ func ratios(r io.Reader, base string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, seen := cur[m[1]]; seen { // the benchmark again: a new round
-			rounds = append(rounds, cur)
-			cur = round{}
-		}
-		cur[m[1]] = ns
-		if !slices.Contains(order, m[1]) {
+		if _, seen := results[m[1]]; !seen {
 			order = append(order, m[1])
 		}
+		results[m[1]] = append(results[m[1]], ns)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
-	rounds = append(rounds, cur)
 	var out []string
 	for _, name := range order {
 		i := strings.LastIndexByte(name, '/')
@@ -80,11 +76,10 @@ func ratios(r io.Reader, base string) ([]string, error) {
 		}
 		baseName := name[:i+1] + base
 		var rs []float64
-		for _, rd := range rounds {
-			if b, ok := rd[baseName]; ok {
-				if x, ok := rd[name]; ok && x > 0 {
-					rs = append(rs, b/x)
-				}
+		bs, xs := results[baseName], results[name]
+		for k := 0; k < len(bs) && k < len(xs); k++ {
+			if xs[k] > 0 {
+				rs = append(rs, bs[k]/xs[k])
 			}
 		}
 		if len(rs) == 0 {
