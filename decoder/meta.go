@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/internal/objectmeta"
@@ -33,14 +34,17 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		}
 		d.metaFallbacks++
 		// otherwise read the raw value again as a value tree
-		main, base := d.jd, d.base
+		main, base, inPlace, scanning := d.jd, d.base, d.inPlace, d.scanning
 		d.subRd = *bytes.NewBuffer(raw)
-		d.sub.Reset(&d.subRd)
-		scanning := d.scanning
+		if d.sub == nil {
+			d.sub = jsontext.NewDecoder(&d.subRd)
+		} else {
+			d.sub.Reset(&d.subRd)
+		}
 		d.jd, d.base = d.sub, d.offset()-int64(len(raw))
 		d.inPlace, d.scanning = false, false
 		v, err = d.readAny()
-		d.jd, d.base, d.inPlace, d.scanning = main, base, true, scanning
+		d.jd, d.base, d.inPlace, d.scanning = main, base, inPlace, scanning
 	} else {
 		v, err = d.readAny()
 		off = d.anyStart
