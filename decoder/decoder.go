@@ -89,12 +89,13 @@ type Decoder struct {
 	metaFallbacks int  // tests: metadata not normalised on the fast path
 	scanFallbacks int  // tests: documents the scanner gave up on
 
-	base   int64             // offset of d.jd's input in the document
-	sub    *jsontext.Decoder // reads a raw metadata value again
-	subRd  bytes.Buffer
-	kvs    []kv
-	owners []ownerRef
-	fields [numMetaFields]jsontext.Value
+	base    int64             // offset of d.jd's input in the document
+	sub     *jsontext.Decoder // reads a raw metadata value again
+	rawToks rawTokens         // fastMeta's reader of the raw metadata
+	subRd   bytes.Buffer
+	kvs     []kv
+	owners  []ownerRef
+	fields  [numMetaFields]jsontext.Value
 
 	// PruneReader: the output is written to sink as it grows; flushed
 	// counts the bytes written out and dropped from buf

@@ -54,12 +54,6 @@ type kv struct {
 // fastMeta writes the normalised form of raw metadata to d.buf (when
 // write) and reports whether it could; on false nothing was written.
 func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
-	d.subRd = *bytes.NewBuffer(raw)
-	if d.sub == nil {
-		d.sub = jsontext.NewDecoder(&d.subRd)
-	} else {
-		d.sub.Reset(&d.subRd)
-	}
 	if raw.Kind() == 'n' {
 		if write {
 			d.buf = append(d.buf, "{}"...) // metadata: null is {} (P30)
@@ -69,7 +63,10 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 	if raw.Kind() != '{' {
 		return false
 	}
-	sub := d.sub
+	// raw was read whole by the scanner or by jsontext, which checked it
+	// (grammar, UTF-8, no duplicate names): its tokens are only found
+	sub := &d.rawToks
+	sub.reset(raw)
 	if _, err := sub.ReadToken(); err != nil {
 		return false
 	}
@@ -244,7 +241,7 @@ type ownerRef struct {
 
 // fastOwnerRefs reads ownerReferences: an array of objects whose keys are
 // OwnerReference fields with string or bool values (null bools are unset).
-func (d *Decoder) fastOwnerRefs(sub *jsontext.Decoder) bool {
+func (d *Decoder) fastOwnerRefs(sub *rawTokens) bool {
 	if sub.PeekKind() != '[' {
 		return false
 	}

@@ -454,3 +454,101 @@ func (d *Decoder) scanComposite(i int) int {
 		st = sAfter
 	}
 }
+
+// rawTokens reads the tokens of a value that was checked already (the raw
+// metadata, for fastMeta), with jsontext.Decoder's methods: it only finds
+// token boundaries.
+type rawTokens struct {
+	b   []byte
+	pos int
+}
+
+func (r *rawTokens) reset(b []byte) { r.b, r.pos = b, 0 }
+
+// next is the index of the next token (whitespace and separators skipped).
+func (r *rawTokens) next() int {
+	i := r.pos
+	for i < len(r.b) && (wsByte[r.b[i]] || r.b[i] == ',' || r.b[i] == ':') {
+		i++
+	}
+	return i
+}
+
+func (r *rawTokens) PeekKind() jsontext.Kind {
+	i := r.next()
+	if i >= len(r.b) {
+		return 0
+	}
+	switch c := r.b[i]; c {
+	case '"', '{', '}', '[', ']', 'n', 't', 'f':
+		return jsontext.Kind(c)
+	}
+	return '0'
+}
+
+func (r *rawTokens) ReadToken() (jsontext.Token, error) {
+	i := r.next()
+	if i >= len(r.b) {
+		return jsontext.Token{}, io.ErrUnexpectedEOF
+	}
+	r.pos = i + 1
+	switch r.b[i] {
+	case '{':
+		return jsontext.BeginObject, nil
+	case '}':
+		return jsontext.EndObject, nil
+	case '[':
+		return jsontext.BeginArray, nil
+	case ']':
+		return jsontext.EndArray, nil
+	}
+	return jsontext.Token{}, errUnscanned
+}
+
+func (r *rawTokens) ReadValue() (jsontext.Value, error) {
+	b, i := r.b, r.next()
+	if i >= len(b) {
+		return nil, io.ErrUnexpectedEOF
+	}
+	end := i + 1
+	switch b[i] {
+	case '"':
+		end = stringEndUnchecked(b, i+1)
+	case '{', '[':
+		for depth := 1; end < len(b) && depth > 0; end++ {
+			switch b[end] {
+			case '"':
+				end = stringEndUnchecked(b, end+1) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+			}
+		}
+	case 'n', 't':
+		end = i + 4
+	case 'f':
+		end = i + 5
+	default:
+		for end < len(b) && numberByte[b[end]] {
+			end++
+		}
+	}
+	end = min(end, len(b))
+	r.pos = end
+	return jsontext.Value(b[i:end]), nil
+}
+
+// stringEndUnchecked is the index after the closing quote of the string
+// whose contents start at i.
+func stringEndUnchecked(doc []byte, i int) int {
+	for ; i < len(doc); i++ {
+		switch doc[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i++
+		}
+	}
+	return i
+}

@@ -105,34 +105,3 @@ func FuzzScanner(f *testing.F) {
 		checkScanner(t, keep, "fixed", doc)
 	})
 }
-
-// stringEndUnchecked is the index after the closing quote of the string
-// whose contents start at i.
-func stringEndUnchecked(doc []byte, i int) int {
-	for ; i < len(doc); i++ {
-		switch doc[i] {
-		case '"':
-			return i + 1
-		case '\\':
-			i++
-		}
-	}
-	return i
-}
-
-// TestScannerGivesUpInPrescan: text the scanner gives up on in the
-// apiVersion/kind pre-scan (an escaped name inside a value it reads whole)
-// sends the document to jsontext, even where the walk would read that text
-// token by token (map output). Found by FuzzJSONAndYAML.
-func TestScannerGivesUpInPrescan(t *testing.T) {
-	d := New(widgetSet(t))
-	doc := []byte(`{"a":{"a\"b":null},"apiVersion":"example.com/v1","kind":"Widget"}`)
-	m, err := d.DecodeMap(doc)
-	if err != nil || m["kind"] != "Widget" || d.Result().Len() != 1 {
-		t.Errorf("DecodeMap: %v, %v, %v", m, err, d.Result().Findings())
-	}
-	out, err := d.AppendPrune(nil, doc)
-	if err != nil || string(out) != `{"apiVersion":"example.com/v1","kind":"Widget"}` {
-		t.Errorf("AppendPrune: %s, %v", out, err)
-	}
-}

@@ -110,6 +110,21 @@ func (d *Decoder) rawValue(discard bool) error {
 	return nil
 }
 
+// appendQuotedName appends a property name as a JSON string, as
+// jsontext.AppendQuote does; the usual names, which need no escaping, are
+// copied between quotes.
+func appendQuotedName(dst []byte, name string) []byte {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			dst, _ = jsontext.AppendQuote(dst, name)
+			return dst
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, name...)
+	return append(dst, '"')
+}
+
 // appendCompact appends a valid JSON value without the whitespace between
 // its tokens, as the token-by-token path writes it.
 func appendCompact(dst, raw []byte) []byte {
@@ -563,7 +578,7 @@ func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, see
 			if d.outPos() > objStart {
 				d.buf = append(d.buf, ',')
 			}
-			d.buf, _ = jsontext.AppendQuote(d.buf, props[i].Name)
+			d.buf = appendQuotedName(d.buf, props[i].Name)
 			d.buf = append(d.buf, ':')
 			d.emitDefault(ns, true)
 		case outMap:
@@ -810,16 +825,10 @@ func (d *Decoder) peekKind(k *jsontext.Kind) jsontext.Kind {
 // digitThenE reports whether raw has an 'e' or 'E' right after a digit,
 // as a number's exponent has (words in strings rarely do).
 func digitThenE(raw []byte) bool {
-	for i := 1; i < len(raw); {
-		j := bytes.IndexAny(raw[i:], "eE")
-		if j < 0 {
-			return false
-		}
-		i += j
-		if c := raw[i-1]; c >= '0' && c <= '9' {
+	for i := 1; i < len(raw); i++ {
+		if c := raw[i]; (c == 'e' || c == 'E') && raw[i-1] >= '0' && raw[i-1] <= '9' {
 			return true
 		}
-		i++
 	}
 	return false
 }
