@@ -105,3 +105,41 @@ func FuzzScanner(f *testing.F) {
 		checkScanner(t, keep, "fixed", doc)
 	})
 }
+
+// TestScannerMatchesJSONText decodes every corpus CR and the scanner seeds
+// on the fast path twice, with the scanner and with jsontext's decoder:
+// the same output, findings and errors.
+func TestScannerMatchesJSONText(t *testing.T) {
+	c := needCorpus(t)
+	docs := c.docs
+	for _, s := range scannerSeeds {
+		docs = append(docs, []byte(s))
+	}
+	scan, jt := New(c.set), New(c.set)
+	jt.noScan = true
+	for i, doc := range docs {
+		a, errA := scan.AppendPrune(nil, doc)
+		b, errB := jt.AppendPrune(nil, doc)
+		if string(a) != string(b) || errText(errA) != errText(errB) {
+			t.Errorf("doc %d: scanner %s (%v)\njsontext %s (%v)", i, a, errA, b, errB)
+			continue
+		}
+		fa, fb := scan.Result().Findings(), jt.Result().Findings()
+		if len(fa) != len(fb) {
+			t.Errorf("doc %d: %d findings with the scanner, %d with jsontext", i, len(fa), len(fb))
+			continue
+		}
+		for k := range fa {
+			if fa[k] != fb[k] {
+				t.Errorf("doc %d: finding %d: %+v, jsontext %+v", i, k, fa[k], fb[k])
+			}
+		}
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
