@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"sort"
 	"strings"
@@ -81,6 +82,8 @@ type Decoder struct {
 	objNames  []nameSpan
 	seenNames []byte
 	members   []member
+	setSlots  []int32      // the name sets of wide open objects (nameSet)
+	seed      maphash.Seed // their hash seed
 
 	res Result
 
@@ -124,7 +127,7 @@ const (
 // and decoded with that version's automaton. Documents of kinds the set
 // does not serve are kept whole, their metadata normalised.
 func New(set *schemaauto.Set, opts ...Option) *Decoder {
-	d := &Decoder{set: set, cfg: defaultConfig()}
+	d := &Decoder{set: set, cfg: defaultConfig(), seed: maphash.MakeSeed()}
 	for _, o := range opts {
 		o(&d.cfg)
 	}
@@ -262,7 +265,10 @@ func (d *Decoder) run(doc []byte) (any, error) {
 		v, err = d.decode(doc, false)
 		d.scanOff = false
 	}
-	if err != nil && !d.ownDups && errors.Is(err, jsontext.ErrDuplicateName) {
+	if err == errDuplicate {
+		d.scanFallbacks++ // straight to the slow path
+	}
+	if err == errDuplicate || err != nil && !d.ownDups && errors.Is(err, jsontext.ErrDuplicateName) {
 		d.buf = d.buf[:mark]
 		v, err = d.decode(doc, true)
 	}
@@ -291,6 +297,7 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 	d.ciAPIVersion.typeErr, d.ciKind.typeErr = false, false
 	d.ciSeq, d.ciPending = 0, d.ciPending[:0]
 	d.seenBits, d.objNames, d.seenNames, d.members = d.seenBits[:0], d.objNames[:0], d.seenNames[:0], d.members[:0]
+	d.setSlots = d.setSlots[:0]
 	d.res = Result{d: d}
 }
 
@@ -334,7 +341,7 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 		if we, ok := err.(*writeError); ok {
 			return nil, we.err
 		}
-		if err == errUnscanned {
+		if err == errUnscanned || err == errDuplicate {
 			return nil, err
 		}
 		var le *limitError

@@ -158,7 +158,7 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			}
 			if _, dup := m[name]; dup {
 				if d.scanning {
-					return nil, errUnscanned // a duplicate: the slow path's
+					return nil, errDuplicate
 				}
 				d.record(groupDup, jperrors.DuplicateField, off)
 			}

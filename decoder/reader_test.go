@@ -216,3 +216,34 @@ func TestPruneReaderMemory(t *testing.T) {
 		t.Errorf("PruneReader allocated %d and %d bytes, want both under %d", small, large, bound)
 	}
 }
+
+// TestWideMapAllocations: an object with many names outside its
+// properties (an additionalProperties map) gets its duplicate check's set
+// without allocating, on the fast and the slow path.
+func TestWideMapAllocations(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"labelsLike":{`)
+	for i := range 300 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"k` + strconv.Itoa(i) + `":"v"`)
+	}
+	b.WriteString(`,"k7":"dup"}}}`)
+	dup := []byte(b.String())
+	doc := []byte(strings.Replace(b.String(), `,"k7":"dup"`, "", 1))
+	d := New(widgetSet(t))
+	for _, c := range []struct {
+		name string
+		doc  []byte
+		dups int
+	}{{"without duplicates", doc, 0}, {"with a duplicate (slow path)", dup, 1}} {
+		buf, _ := d.AppendPrune(nil, c.doc)
+		if n := d.Result().Len(); n != c.dups {
+			t.Errorf("%s: %d findings, want %d: %v", c.name, n, c.dups, d.Result().Findings())
+		}
+		if n := testing.AllocsPerRun(10, func() { buf, _ = d.AppendPrune(buf[:0], c.doc) }); n != 0 {
+			t.Errorf("%s: %v allocations per document", c.name, n)
+		}
+	}
+}

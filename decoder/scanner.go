@@ -37,6 +37,10 @@ import (
 // it again.
 var errUnscanned = errors.New("jsonprune: the scanner does not accept the document")
 
+// errDuplicate: the scanner found a duplicate name; the slow path decodes
+// the document again.
+var errDuplicate = errors.New("jsonprune: duplicate name")
+
 const (
 	sStart uint8 = iota
 	sObjOpen
@@ -191,7 +195,9 @@ func (d *Decoder) sreadValue() (jsontext.Value, error) {
 	case name:
 		ok = false
 	case c == '{' || c == '[':
-		end = d.scanComposite(i)
+		if end = d.scanComposite(i); end == dupInComposite {
+			return nil, errDuplicate
+		}
 		ok = end > 0
 	case c == 'n':
 		end, ok = i+4, hasPrefixAt(doc, i, "null")
@@ -213,6 +219,9 @@ func (d *Decoder) sreadValue() (jsontext.Value, error) {
 	}
 	return jsontext.Value(doc[i:end]), nil
 }
+
+// dupInComposite is scanComposite's result for a duplicate name.
+const dupInComposite = -2
 
 func hasPrefixAt(doc []byte, i int, lit string) bool {
 	return len(doc)-i >= len(lit) && string(doc[i:i+len(lit)]) == lit
@@ -330,9 +339,10 @@ func validNumber(b []byte) bool {
 
 // scanComposite checks the object or array at d.doc[i] whole, in one pass
 // (grammar, strings, numbers, literals, depth, duplicate names), and
-// returns the index after it, or -1 where it gives up: an invalid value,
-// an escaped name, or an object with more than maxScanNames names (left
-// to jsontext's name index rather than compared one by one).
+// returns the index after it, dupInComposite for a duplicate name, or -1
+// where it gives up: an invalid value, an escaped name, or an object with
+// more than maxScanNames names (left to jsontext's name index rather than
+// compared one by one).
 func (d *Decoder) scanComposite(i int) int {
 	const maxScanNames = 64
 	doc := d.doc
@@ -404,7 +414,7 @@ func (d *Decoder) scanComposite(i int) int {
 			name := doc[i+1 : end-1]
 			for k := lvl; k < len(names); k += 2 {
 				if string(doc[names[k]:names[k+1]]) == string(name) {
-					return -1 // a duplicate
+					return dupInComposite
 				}
 			}
 			names = append(names, i+1, end-1)

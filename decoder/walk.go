@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"fmt"
+	"hash/maphash"
 	"strconv"
 	"unicode/utf8"
 
@@ -326,7 +327,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	namesBase, seenNamesBase, membersBase := len(d.objNames), len(d.seenNames), len(d.members)
 	prunesNulls := a.Prunes() && !d.cfg.noNullPruning
-	var wide map[string]struct{} // the names of a wide object (slow path)
+	var wide nameSet // the names of a wide object
 
 	// one path segment for the members, set for each
 	top, namesMark := len(d.path), len(d.names)
@@ -412,7 +413,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 				}
 			}
 		} else if d.scanning && d.seenBefore(idx, name, seenBase, namesBase, &wide) {
-			return nil, errUnscanned // a duplicate: the slow path's
+			return nil, errDuplicate
 		}
 		if idx >= 0 && (defaults || d.ownDups || d.scanning) {
 			d.seenBits[seenBase+idx/64] |= 1 << (idx % 64)
@@ -515,6 +516,9 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	d.seenBits = d.seenBits[:seenBase]
 	d.objNames, d.seenNames, d.members = d.objNames[:namesBase], d.seenNames[:seenNamesBase], d.members[:membersBase]
+	if wide.size > 0 {
+		d.setSlots = d.setSlots[:wide.base]
+	}
 	d.depth--
 	if m == nil {
 		return nil, nil
@@ -619,15 +623,16 @@ func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, pr
 //
 // Names are compared one by one while an object has few; a wide object
 // (more than wideObject names) gets a set, so that the check stays linear.
-func (d *Decoder) seenBefore(idx int, name []byte, seenBase, namesBase int, wide *map[string]struct{}) bool {
+func (d *Decoder) seenBefore(idx int, name []byte, seenBase, namesBase int, wide *nameSet) bool {
 	if idx >= 0 {
 		return d.seenBits[seenBase+idx/64]&(1<<(idx%64)) != 0
 	}
-	if *wide != nil {
-		if _, ok := (*wide)[string(name)]; ok {
+	slot := 0
+	if wide.size > 0 {
+		var found bool
+		if slot, found = d.setFind(wide, name); found {
 			return true
 		}
-		(*wide)[string(name)] = struct{}{}
 	} else {
 		for _, sp := range d.objNames[namesBase:] {
 			if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
@@ -638,18 +643,60 @@ func (d *Decoder) seenBefore(idx int, name []byte, seenBase, namesBase int, wide
 	start := int32(len(d.seenNames))
 	d.seenNames = append(d.seenNames, name...)
 	d.objNames = append(d.objNames, nameSpan{start, int32(len(d.seenNames))})
-	if *wide == nil && len(d.objNames)-namesBase > wideObject {
-		*wide = make(map[string]struct{}, 2*wideObject)
-		for _, sp := range d.objNames[namesBase:] {
-			(*wide)[string(d.seenNames[sp.start:sp.end])] = struct{}{}
+	switch {
+	case wide.size > 0:
+		d.setSlots[wide.base+slot] = int32(len(d.objNames) - 1)
+		if wide.n++; 2*wide.n > wide.size {
+			d.setBuild(wide, namesBase, 2*wide.size)
 		}
+	case len(d.objNames)-namesBase > wideObject:
+		wide.base = len(d.setSlots)
+		d.setBuild(wide, namesBase, 4*wideObject)
 	}
 	return false
 }
 
-// wideObject is the number of names from which the slow path's duplicate
-// check uses a set.
+// wideObject is the number of names from which the duplicate check uses
+// a set.
 const wideObject = 32
+
+// nameSet is the set of a wide object's names: an open-addressing table,
+// d.setSlots[base:base+size], of indexes into d.objNames (-1: empty), at
+// most half full. The tables of the open objects are stacked in
+// d.setSlots (an object's is on top while it adds names), so a set costs
+// no allocation in steady state.
+type nameSet struct{ base, size, n int }
+
+// setFind finds name in w: its slot, or the empty slot where it goes.
+func (d *Decoder) setFind(w *nameSet, name []byte) (int, bool) {
+	mask := uint64(w.size - 1)
+	for i := maphash.Bytes(d.seed, name) & mask; ; i = (i + 1) & mask {
+		v := d.setSlots[w.base+int(i)]
+		if v < 0 {
+			return int(i), false
+		}
+		if sp := d.objNames[v]; bytes.Equal(d.seenNames[sp.start:sp.end], name) {
+			return int(i), true
+		}
+	}
+}
+
+// setBuild (re)builds w with size slots (a power of two) on top of
+// d.setSlots, from the object's names.
+func (d *Decoder) setBuild(w *nameSet, namesBase, size int) {
+	d.setSlots = d.setSlots[:w.base]
+	for range size {
+		d.setSlots = append(d.setSlots, -1)
+	}
+	w.size, w.n = size, 0
+	for k := namesBase; k < len(d.objNames); k++ {
+		sp := d.objNames[k]
+		if slot, found := d.setFind(w, d.seenNames[sp.start:sp.end]); !found {
+			d.setSlots[w.base+slot] = int32(k)
+			w.n++
+		}
+	}
+}
 
 // lastName32 returns the span of the non-property name just seen: the last
 // one seenBefore added (a duplicate's name is found by comparison instead).
