@@ -417,3 +417,48 @@ func TestCompactOutput(t *testing.T) {
 	}
 	d.forceSlow = false
 }
+
+// TestEmbeddedNullMetadata: a null metadata that an embedded resource's
+// schema declares (not nullable, no default) is pruned before coercion, on
+// every path; an undeclared one becomes {} (reference 4.2, C09). Found by
+// FuzzSchemaAndDocument: the fast path wrote {} for both.
+func TestEmbeddedNullMetadata(t *testing.T) {
+	crd := `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: exes.ex.com}
+spec:
+  group: ex.com
+  names: {kind: Ex, plural: exes}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          declared:
+            type: object
+            x-kubernetes-embedded-resource: true
+            properties:
+              metadata: {type: object}
+          undeclared:
+            type: object
+            x-kubernetes-embedded-resource: true
+            x-kubernetes-preserve-unknown-fields: true
+`
+	crds, err := schemaauto.ParseCRDs([]byte(crd))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, New(set), tcase{
+		name: "null metadata of embedded resources",
+		in:   `{"apiVersion":"ex.com/v1","kind":"Ex","declared":{"apiVersion":"v1","kind":"K","metadata":null},"undeclared":{"apiVersion":"v1","kind":"K","metadata":null}}`,
+		want: `{"apiVersion":"ex.com/v1","kind":"Ex","declared":{"apiVersion":"v1","kind":"K"},"undeclared":{"apiVersion":"v1","kind":"K","metadata":{}}}`,
+	})
+}

@@ -29,6 +29,9 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		}
 		off = d.tokenStart(raw)
 		d.checkNumbers(raw, off)
+		if raw.Kind() == 'n' && d.nullMetaPruned(p, root, prunesNulls) {
+			return nil, false, nil
+		}
 		if d.fastMeta(raw, write) {
 			return nil, true, nil
 		}
@@ -52,12 +55,8 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 	if err != nil {
 		return nil, false, err
 	}
-	// an embedded resource's declared, non-nullable, undefaulted metadata
-	// is null-pruned before coercion; the root's is restored regardless
-	if v == nil && !root && isSchema(p.Declared) && prunesNulls {
-		if st := d.a.State(p.Declared); st.Flags&schemaauto.Nullable == 0 && st.Default < 0 {
-			return nil, false, nil
-		}
+	if v == nil && d.nullMetaPruned(p, root, prunesNulls) {
+		return nil, false, nil
 	}
 	parent := ""
 	if !root {
@@ -100,6 +99,17 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		return meta, true, nil
 	}
 	return nil, true, nil
+}
+
+// nullMetaPruned reports whether a null metadata is pruned: an embedded
+// resource's declared, non-nullable, undefaulted metadata is null-pruned
+// before coercion; the root's is restored regardless.
+func (d *Decoder) nullMetaPruned(p *schemaauto.Prop, root, prunesNulls bool) bool {
+	if root || !prunesNulls || !isSchema(p.Declared) {
+		return false
+	}
+	st := d.a.State(p.Declared)
+	return st.Flags&schemaauto.Nullable == 0 && st.Default < 0
 }
 
 // metaUnknownAt locates an unknown metadata path ("metadata.x",

@@ -801,7 +801,7 @@ func checkDedup(t *testing.T, dup, dd outcome, ddText []byte) {
 		return // reported by the output checks
 	}
 	if !equalValues(a.toAny(), b.toAny(), false) {
-		t.Fatalf("duplicates: the last value does not win:\noutput:       %s\ndeduplicated: %s", dup.out, dd.out)
+		t.Fatalf("duplicates: the last value does not win:\noutput:       %s\ndeduplicated: %s\ndeduplicated input: %s", dup.out, dd.out, ddText)
 	}
 	var fa, fb []string
 	for _, f := range dup.findings {
