@@ -240,12 +240,7 @@ func synthetic(size, unknownPct int) []byte {
 // 10% and 50% of list items carrying an unknown member, against a jsontext
 // token copy of the same input.
 func BenchmarkUnknownShare(b *testing.B) {
-	data, err := os.ReadFile("../examples/widget-crd.yaml")
-	if err != nil {
-		b.Fatal(err)
-	}
-	crds, _ := schemaauto.ParseCRDs(data)
-	set, _ := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set := widgetSet(b)
 	for _, pct := range []int{0, 10, 50} {
 		doc := synthetic(100<<10, pct)
 		name := "unknown=" + itoa(pct) + "%"
@@ -267,12 +262,7 @@ func BenchmarkUnknownShare(b *testing.B) {
 }
 
 func TestSteadyStateAllocations(t *testing.T) {
-	data, err := os.ReadFile("../examples/widget-crd.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	crds, _ := schemaauto.ParseCRDs(data)
-	set, _ := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set := widgetSet(t)
 	doc := synthetic(20<<10, 50)
 	d := New(set)
 	buf := make([]byte, 0, len(doc))

@@ -16,7 +16,13 @@ import (
 
 func widgetSet(t testing.TB) *schemaauto.Set {
 	t.Helper()
-	data, err := os.ReadFile("../examples/widget-crd.yaml")
+	return compileCRDFile(t, "../examples/widget-crd.yaml")
+}
+
+// compileCRDFile compiles the CRDs of a file.
+func compileCRDFile(t testing.TB, path string) *schemaauto.Set {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -423,39 +429,7 @@ func TestCompactOutput(t *testing.T) {
 // every path; an undeclared one becomes {} (reference 4.2, C09). Found by
 // FuzzSchemaAndDocument: the fast path wrote {} for both.
 func TestEmbeddedNullMetadata(t *testing.T) {
-	crd := `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: exes.ex.com}
-spec:
-  group: ex.com
-  names: {kind: Ex, plural: exes}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          declared:
-            type: object
-            x-kubernetes-embedded-resource: true
-            properties:
-              metadata: {type: object}
-          undeclared:
-            type: object
-            x-kubernetes-embedded-resource: true
-            x-kubernetes-preserve-unknown-fields: true
-`
-	crds, err := schemaauto.ParseCRDs([]byte(crd))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := compileCRDFile(t, "testdata/embedded-null-metadata-crd.yaml")
 	run(t, New(set), tcase{
 		name: "null metadata of embedded resources",
 		in:   `{"apiVersion":"ex.com/v1","kind":"Ex","declared":{"apiVersion":"v1","kind":"K","metadata":null},"undeclared":{"apiVersion":"v1","kind":"K","metadata":null}}`,

@@ -115,7 +115,7 @@ func (d *Decoder) selectAutomaton() error {
 // d.avBuf and d.kindBuf.
 func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 	if d.scanning {
-		hasAV, hasKind, isObject, unscanned = d.prescanScanned()
+		hasAV, hasKind, isObject, unscanned = d.prescanFrom((*scannerTokens)(d))
 		d.sstart()
 		return
 	}
@@ -126,83 +126,57 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 	} else {
 		d.pre.Reset(&d.preRd, opts...)
 	}
+	// a syntax error ends the scan; the walk reports it
+	hasAV, hasKind, isObject, _ = d.prescanFrom(d.pre)
+	return hasAV, hasKind, isObject, false
+}
+
+// typeMetaTokens is what the pre-scan reads: a jsontext.Decoder of its
+// own, or the scanner (from the start of the document).
+type typeMetaTokens interface {
+	PeekKind() jsontext.Kind
+	ReadToken() (jsontext.Token, error)
+	ReadValue() (jsontext.Value, error)
+	SkipValue() error
+}
+
+// prescanFrom reads the root's members from r. Without duplicate names
+// (the fast path) the first occurrences are the only ones and the scan
+// stops when it has both; on the slow path it reads the whole root, the
+// last occurrence winning. failed: r could not read the root (the scanner
+// gave up, and the walk, which may not read that text with the scanner,
+// must give up too; jsontext's syntax errors are the walk's to report).
+func (d *Decoder) prescanFrom(r typeMetaTokens) (hasAV, hasKind, isObject, failed bool) {
 	d.avNull = false
-	if d.pre.PeekKind() != '{' {
+	if r.PeekKind() != '{' {
 		return false, false, false, false
 	}
-	if _, err := d.pre.ReadToken(); err != nil {
-		return false, false, false, false
+	if _, err := r.ReadToken(); err != nil {
+		return false, false, true, true
 	}
-	for d.pre.PeekKind() != '}' {
-		name, err := d.pre.ReadValue()
+	for (d.ownDups || !(hasAV && hasKind)) && r.PeekKind() == '"' {
+		name, err := r.ReadValue()
 		if err != nil {
-			break
+			return hasAV, hasKind, true, true
 		}
 		n := d.unquoteName(name) // "apiVersio\u006e" is apiVersion
 		isAV, isKind := string(n) == "apiVersion", string(n) == "kind"
 		if !isAV && !isKind {
-			if d.pre.SkipValue() != nil {
-				break
+			if r.SkipValue() != nil {
+				return hasAV, hasKind, true, true
 			}
 			continue
 		}
-		v, err := d.pre.ReadValue()
+		v, err := r.ReadValue()
 		if err != nil {
-			break
-		}
-		isString := v.Kind() == '"' && len(v) > 2 // GetKind: a non-empty string
-		if isAV {
-			d.avNull = v.Kind() == 'n'
-			isString = v.Kind() == '"'
-			hasAV = isString
-			if isString {
-				d.avBuf, _ = jsontext.AppendUnquote(d.avBuf[:0], v)
-			}
-		} else {
-			hasKind = isString
-			if isString {
-				d.kindBuf, _ = jsontext.AppendUnquote(d.kindBuf[:0], v)
-			}
-		}
-		if !d.ownDups && hasAV && hasKind {
-			break
-		}
-	}
-	return hasAV, hasKind, true, false
-}
-
-// prescanScanned is prescan with the scanner. A duplicate name makes the
-// walk give up, so the first occurrences are the only ones that matter.
-// unscanned: the scanner gave up on the text it read (the walk, which may
-// not read that text with the scanner, must give up too).
-func (d *Decoder) prescanScanned() (hasAV, hasKind, isObject, unscanned bool) {
-	d.avNull = false
-	if d.speek() != '{' {
-		return false, false, false, false
-	}
-	if _, err := d.sreadToken(); err != nil {
-		return false, false, true, true
-	}
-	for !(hasAV && hasKind) && d.speek() == '"' {
-		raw, err := d.sreadValue()
-		if err != nil {
-			return false, false, true, true
-		}
-		name := raw[1 : len(raw)-1]
-		if d.tesc {
-			name = d.unquoteName(raw)
-		}
-		isAV, isKind := string(name) == "apiVersion", string(name) == "kind"
-		v, err := d.sreadValue() // a whole value, skipped when it is not one of them
-		if err != nil {
-			return false, false, true, true
+			return hasAV, hasKind, true, true
 		}
 		if isAV {
 			d.avNull = v.Kind() == 'n'
 			if hasAV = v.Kind() == '"'; hasAV {
 				d.avBuf, _ = jsontext.AppendUnquote(d.avBuf[:0], v)
 			}
-		} else if isKind {
+		} else {
 			if hasKind = v.Kind() == '"' && len(v) > 2; hasKind { // GetKind: a non-empty string
 				d.kindBuf, _ = jsontext.AppendUnquote(d.kindBuf[:0], v)
 			}
@@ -210,6 +184,14 @@ func (d *Decoder) prescanScanned() (hasAV, hasKind, isObject, unscanned bool) {
 	}
 	return hasAV, hasKind, true, false
 }
+
+// scannerTokens is the scanner as a typeMetaTokens.
+type scannerTokens Decoder
+
+func (s *scannerTokens) PeekKind() jsontext.Kind            { return (*Decoder)(s).speek() }
+func (s *scannerTokens) ReadToken() (jsontext.Token, error) { return (*Decoder)(s).sreadToken() }
+func (s *scannerTokens) ReadValue() (jsontext.Value, error) { return (*Decoder)(s).sreadValue() }
+func (s *scannerTokens) SkipValue() error                   { _, err := (*Decoder)(s).sreadValue(); return err }
 
 // noteRootName records a root member whose name is apiVersion or kind
 // ignoring case, as the reference's pre-scan reads it. raw is the value
