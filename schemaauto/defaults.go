@@ -158,15 +158,17 @@ func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 }
 
 // dropMetaDefaults removes from s (a skeleton, which the reference would
-// not accept) the defaults inside resource meta that do not decode as
-// ObjectMeta, which the decoder would otherwise write as metadata.
+// not accept) the defaults that would put a resource meta that does not
+// coerce into the output: those inside resource meta that do not decode as
+// ObjectMeta, and those holding an embedded resource whose apiVersion, kind
+// or metadata does not coerce. The decoder writes defaults as they are.
 func dropMetaDefaults(s *Schema) {
 	checkDefaults(s, nil, true)
 }
 
 // checkDefaults is unprunedDefaults; with dropMeta, it removes the defaults
-// inside resource meta that do not decode instead of reporting them, and
-// reports nothing else.
+// dropMetaDefaults names instead of reporting them, and reports nothing
+// else.
 func checkDefaults(s *Schema, p *jperrors.FieldPath, dropMeta bool) jperrors.FieldErrors {
 	c := &compiler{
 		a:          &Automaton{prunes: true},
@@ -217,6 +219,13 @@ func checkDefaults(s *Schema, p *jperrors.FieldPath, dropMeta bool) jperrors.Fie
 			} else if err != nil {
 				errs = append(errs, &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.Child("default").String(), BadValue: s.Default,
 					Detail: "must result in valid metadata: " + err.Error()})
+			}
+		}
+		if s.HasDefault && !insideMeta && dropMeta {
+			// a default holding an embedded resource whose metadata,
+			// apiVersion or kind does not coerce would be written as is
+			if coerce(c.a, deepCopy(s.Default), c.node(s, false, root, p, nil), nil, false) != nil {
+				s.HasDefault, s.Default = false, nil
 			}
 		}
 		if s.HasDefault && !insideMeta && !dropMeta {

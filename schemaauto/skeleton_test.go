@@ -119,3 +119,42 @@ func TestSkeletonKeepsPreserveAndTuples(t *testing.T) {
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }
+
+// A skeleton keeps no default that would write a resource meta the decoder
+// cannot coerce: the reference's CRD validation refuses such defaults in a
+// structural schema, and a skeleton is compiled without that validation.
+func TestSkeletonDropsDefaultsWithBadEmbeddedMeta(t *testing.T) {
+	for _, tc := range []struct{ name, def string }{
+		{"metadata false", `{"apiVersion":"v1","kind":"K","metadata":false}`},
+		{"kind a number", `{"apiVersion":"v1","kind":5}`},
+		{"nested", `{"apiVersion":"v1","kind":"K","inner":{"metadata":{"name":5}}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// metadata declared boolean: not structural (rule 11)
+			s := mustSchema(t, `{"type":"object","properties":{"deep":{"type":"object",
+				"x-kubernetes-embedded-resource":true,"properties":{"metadata":{"type":"boolean"},
+				"inner":{"type":"object","x-kubernetes-embedded-resource":true,"x-kubernetes-preserve-unknown-fields":true}},
+				"default":`+tc.def+`}}}`)
+			a, err := Compile(s, Options{Skeleton: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			deep := a.Props(a.Root())[a.Lookup(a.Root(), []byte("deep"))].Target
+			if a.State(deep).Flags&HasDefault != 0 {
+				t.Errorf("the default %s was kept", tc.def)
+			}
+		})
+	}
+	// a default whose embedded meta coerces stays
+	s := mustSchema(t, `{"type":"object","properties":{"deep":{"type":"object",
+		"x-kubernetes-embedded-resource":true,"properties":{"metadata":{"type":"boolean"}},
+		"default":{"apiVersion":"v1","kind":"K","metadata":{"name":"n"}}}}}`)
+	a, err := Compile(s, Options{Skeleton: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := a.Props(a.Root())[a.Lookup(a.Root(), []byte("deep"))].Target
+	if a.State(deep).Flags&HasDefault == 0 {
+		t.Error("a default with valid metadata was dropped")
+	}
+}
