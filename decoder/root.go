@@ -115,6 +115,9 @@ func (d *Decoder) selectAutomaton() error {
 // d.avBuf and d.kindBuf.
 func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 	if d.scanning {
+		if d.prescanPlain() {
+			return true, true, true, false
+		}
 		hasAV, hasKind, isObject, unscanned = d.prescanFrom((*scannerTokens)(d))
 		d.sstart()
 		return
@@ -129,6 +132,75 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 	// a syntax error ends the scan; the walk reports it
 	hasAV, hasKind, isObject, _ = d.prescanFrom(d.pre)
 	return hasAV, hasKind, isObject, false
+}
+
+// prescanPlain is the fast path's pre-scan for the usual start of a
+// resource, {"apiVersion":"…","kind":"…" (either order, whitespace
+// allowed), whose two strings hold printable ASCII without escapes and a
+// non-empty kind: it reads them in place and reports whether the document
+// starts so. It checks nothing else; the walk reads the document from the
+// start, checking every byte. Otherwise prescanFrom reads the root.
+func (d *Decoder) prescanPlain() bool {
+	doc, i := d.doc, 0
+	ws := func() {
+		for i < len(doc) && wsByte[doc[i]] {
+			i++
+		}
+	}
+	// str reads a string of printable ASCII without escapes at i
+	str := func() []byte {
+		if i >= len(doc) || doc[i] != '"' {
+			return nil
+		}
+		start := i + 1
+		for i = start; i < len(doc) && doc[i] != '"'; i++ {
+			if c := doc[i]; c < 0x20 || c > 0x7e || c == '\\' {
+				return nil
+			}
+		}
+		if i >= len(doc) {
+			return nil
+		}
+		i++
+		return doc[start : i-1 : i-1]
+	}
+	ws()
+	if i >= len(doc) || doc[i] != '{' {
+		return false
+	}
+	i++
+	var av, kind []byte
+	for n := 0; n < 2; n++ {
+		ws()
+		if n == 1 {
+			if i >= len(doc) || doc[i] != ',' {
+				return false
+			}
+			i++
+			ws()
+		}
+		name := str()
+		ws()
+		if name == nil || i >= len(doc) || doc[i] != ':' {
+			return false
+		}
+		i++
+		ws()
+		v := str()
+		switch {
+		case v == nil:
+			return false
+		case string(name) == "apiVersion" && av == nil:
+			av = v
+		case string(name) == "kind" && kind == nil && len(v) > 0:
+			kind = v
+		default:
+			return false
+		}
+	}
+	d.avNull = false
+	d.avBuf, d.kindBuf = append(d.avBuf[:0], av...), append(d.kindBuf[:0], kind...)
+	return true
 }
 
 // typeMetaTokens is what the pre-scan reads: a jsontext.Decoder of its

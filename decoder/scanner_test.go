@@ -3,6 +3,7 @@ package decoder
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,4 +143,49 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestPrescanPlain: the in-place pre-scan of the usual start
+// {"apiVersion":"…","kind":"…"} and the general pre-scan it stands in for
+// (jsontext's decoder, noScan) agree on every start, plain or not.
+func TestPrescanPlain(t *testing.T) {
+	set := widgetSet(t)
+	rest := `"metadata":{"name":"w"},"spec":{"replicas":1,"junk":2}}`
+	for _, start := range []string{
+		`{"apiVersion":"example.com/v1","kind":"Widget",`,
+		`{"kind":"Widget","apiVersion":"example.com/v1",`,
+		" \n{ \"apiVersion\" :\t\"example.com/v1\" , \"kind\" : \"Widget\" ,",
+		`{"apiVersion":"example.com\/v1","kind":"Widget",`,
+		`{"apiVersion":"example.com/v1","kind":"Widg\u0065t",`,
+		`{"apiVersio\u006e":"example.com/v1","kind":"Widget",`,
+		`{"apiVersion":"example.com/v1","kind":"",`,
+		`{"apiVersion":"","kind":"Widget",`,
+		`{"apiVersion":"example.com/v1","kind":"Wídget",`,
+		`{"apiVersion":"example.com/v1","apiVersion":"example.com/v1","kind":"Widget",`,
+		`{"apiVersion":"example.com/v1","kind":"Widget","kind":"Gadget",`,
+		`{"kind":"Widget","kind":"Widget","apiVersion":"example.com/v1",`,
+		`{"apiVersion":"other.com/v1","kind":"Widget",`,
+		`{"apiVersion":"example.com/v1","kind":5,`,
+		`{"apiVersion":null,"kind":"Widget",`,
+		`{"apiVersion":"example.com/v1" "kind":"Widget",`,
+		`{"apiVersion":"example.com/v1","kind":"Widget"`,
+		`{"apiVersion":"example.com/v1","kind":"Widget`,
+		`{"apiVersion":"example.com/v1","Kind":"Gadget","kind":"Widget",`,
+		`{"spec":{},"apiVersion":"example.com/v1","kind":"Widget",`,
+		`["apiVersion","example.com/v1","kind","Widget",`,
+	} {
+		doc := []byte(start + rest)
+		scan, jt := New(set), New(set)
+		jt.noScan = true
+		a, errA := scan.AppendPrune(nil, doc)
+		b, errB := jt.AppendPrune(nil, doc)
+		if string(a) != string(b) || errText(errA) != errText(errB) {
+			t.Errorf("%s\nscanner  %s (%v)\njsontext %s (%v)", doc, a, errA, b, errB)
+			continue
+		}
+		fa, fb := scan.Result().Findings(), jt.Result().Findings()
+		if !slices.Equal(fa, fb) {
+			t.Errorf("%s\nscanner findings  %+v\njsontext findings %+v", doc, fa, fb)
+		}
+	}
 }
