@@ -48,6 +48,9 @@ type Decoder struct {
 	tstate   uint8
 	tstack   []byte // the open containers: '{' or '['
 	tesc     bool   // the last string read has escapes
+	// tbig: the last value read holds a number with an exponent or of
+	// 309 bytes or more, one checkNumbers must look at
+	tbig bool
 	// scanComposite's stacks: open containers, the first name of each
 	// open object, the names (start and end offsets)
 	vstack  []byte

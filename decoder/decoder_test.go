@@ -305,6 +305,9 @@ func TestReferenceFatal(t *testing.T) {
 	for _, tc := range []tcase{
 		{name: "1e400", in: `{` + w + `,"spec":{"ratio":1e400}}`, err: "json: cannot unmarshal number 1e400 into Go value of type float64"},
 		{name: "1e400 in a pruned subtree", in: `{` + w + `,"zz":[{"a":-1E+999}]}`, err: "json: cannot unmarshal number -1E+999 into Go value of type float64"},
+		{name: "1e400 in metadata", in: `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","generation":1e400}}`, err: "json: cannot unmarshal number 1e400 into Go value of type float64"},
+		{name: "1E400 in a kept subtree", in: `{` + w + `,"spec":{"anyVal":{"a":[1,{"b":1E400}]}}}`, err: "json: cannot unmarshal number 1E400 into Go value of type float64"},
+		{name: "400 digits in a pruned subtree", in: `{` + w + `,"zz":{"a":[` + strings.Repeat("9", 400) + `]}}`, err: "json: cannot unmarshal number " + strings.Repeat("9", 400) + " into Go value of type float64"},
 		{name: "1e-400 is fine", in: `{` + w + `,"spec":{"ratio":1e-400}}`, want: `{` + w + `,"spec":{"ratio":0,` + dflt + `}}`},
 		{name: "kind missing", in: `{"apiVersion":"example.com/v1"}`, err: `Object 'Kind' is missing in '{"apiVersion":"example.com/v1"}'`},
 		{name: "only Kind (P88)", in: `{"apiVersion":"example.com/v1","Kind":"Widget"}`, err: `Object 'Kind' is missing in '{"apiVersion":"example.com/v1","Kind":"Widget"}'`},

@@ -189,6 +189,7 @@ func (d *Decoder) sreadValue() (jsontext.Value, error) {
 		return nil, errUnscanned
 	}
 	end, ok := i+1, true
+	d.tbig = false
 	switch c := doc[i]; {
 	case c == '"':
 		end, d.tesc, ok = scanString(doc, i+1)
@@ -209,6 +210,7 @@ func (d *Decoder) sreadValue() (jsontext.Value, error) {
 		for end = i; end < len(doc) && numberByte[doc[end]]; end++ {
 		}
 		ok = validNumber(doc[i:end])
+		d.tbig = bigNumber(doc[i:end])
 	}
 	if !ok {
 		return nil, errUnscanned
@@ -337,6 +339,20 @@ func validNumber(b []byte) bool {
 	return i == len(b)
 }
 
+// bigNumber reports whether checkNumber must look at a valid number: one
+// with an exponent, or of 309 bytes or more.
+func bigNumber(b []byte) bool {
+	if len(b) >= 309 {
+		return true
+	}
+	for _, c := range b {
+		if c == 'e' || c == 'E' {
+			return true
+		}
+	}
+	return false
+}
+
 // scanComposite checks the object or array at d.doc[i] whole, in one pass
 // (grammar, strings, numbers, literals, depth, duplicate names), and
 // returns the index after it, dupInComposite for a duplicate name, or -1
@@ -458,6 +474,9 @@ func (d *Decoder) scanComposite(i int) int {
 			}
 			if !validNumber(doc[i:end]) {
 				return -1
+			}
+			if bigNumber(doc[i:end]) {
+				d.tbig = true
 			}
 			i = end
 		}

@@ -221,8 +221,12 @@ func (d *Decoder) checkNumber(raw []byte, offset int64) {
 	}
 }
 
-// checkNumbers runs checkNumber on every number of a raw value.
+// checkNumbers runs checkNumber on every number of a raw value, the last
+// one read; the scanner has told (tbig) whether it holds any to check.
 func (d *Decoder) checkNumbers(raw []byte, base int64) {
+	if d.scanning && !d.tbig {
+		return
+	}
 	// quick exit: no e or E right after a digit (an exponent) anywhere, and
 	// too short for a 309-digit number
 	if len(raw) < 309 && !digitThenE(raw) {
