@@ -137,6 +137,63 @@ func (d *Decoder) speek() jsontext.Kind {
 	return 0
 }
 
+// sreadName is the object loop's peek and name read in one, for the
+// scanner: it skips the separator before the next member, and reads its
+// name and the colon after it, leaving the scanner before the value (whose
+// position snext then knows). At the object's end it returns nil, the
+// closer left for sreadToken. Escapes are told by d.tesc.
+func (d *Decoder) sreadName() (jsontext.Value, error) {
+	doc, i := d.doc, d.tpos
+	for i < len(doc) && wsByte[doc[i]] {
+		i++
+	}
+	if i >= len(doc) {
+		return nil, errUnscanned
+	}
+	c := doc[i]
+	switch d.tstate {
+	case sObjOpen:
+	case sAfter:
+		if c == ',' {
+			for i++; i < len(doc) && wsByte[doc[i]]; i++ {
+			}
+			if i >= len(doc) || doc[i] != '"' {
+				return nil, errUnscanned
+			}
+			c = '"'
+		} else if c != '}' {
+			return nil, errUnscanned
+		}
+	default:
+		return nil, errUnscanned
+	}
+	if c == '}' {
+		d.tfrom, d.tat, d.tallow = d.tpos, i, allowClose
+		return nil, nil
+	}
+	if c != '"' {
+		return nil, errUnscanned
+	}
+	end, esc, ok := scanString(doc, i+1)
+	if !ok {
+		return nil, errUnscanned
+	}
+	j := end
+	for j < len(doc) && wsByte[doc[j]] {
+		j++
+	}
+	if j >= len(doc) || doc[j] != ':' {
+		return nil, errUnscanned
+	}
+	for j++; j < len(doc) && wsByte[doc[j]]; j++ {
+	}
+	d.tesc = esc
+	// before the value: the state after the colon, with snext's answer
+	d.tpos, d.tstate = j, sStart
+	d.tfrom, d.tat, d.tallow = j, j, allowValue
+	return jsontext.Value(doc[i:end]), nil
+}
+
 // sreadToken reads a delimiter, or the end of the document.
 func (d *Decoder) sreadToken() (jsontext.Token, error) {
 	i := d.snext()

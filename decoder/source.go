@@ -135,3 +135,12 @@ func (d *Decoder) ValidateSource(src TokenSource) error {
 	defer func() { d.src = nil }()
 	return d.Validate(src.Document())
 }
+
+// nameStart is the offset of the member name raw just read: the scanner
+// has read the colon after it too, and its names are slices of d.doc.
+func (d *Decoder) nameStart(raw []byte) int64 {
+	if d.scanning {
+		return int64(cap(d.doc) - cap(raw))
+	}
+	return d.tokenStart(raw)
+}

@@ -336,8 +336,18 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	// one path segment for the members, set for each
 	top, namesMark := len(d.path), len(d.names)
 	d.path = append(d.path, jperrors.Segment{Kind: jperrors.Key})
-	for d.peek() != '}' {
-		rawName, err := d.readValue()
+	for {
+		var rawName jsontext.Value
+		var err error
+		if d.scanning {
+			if rawName, err = d.sreadName(); rawName == nil && err == nil {
+				break
+			}
+		} else if d.peek() == '}' {
+			break
+		} else {
+			rawName, err = d.readValue()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -351,7 +361,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		// the name's offset, computed when needed (before its value is read)
 		nameOff := int64(-1)
 		if root {
-			nameOff = d.tokenStart(rawName)
+			nameOff = d.nameStart(rawName)
 		}
 		idx := -1
 		var p *schemaauto.Prop
@@ -405,7 +415,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			dup = d.seenBefore(idx, name, seenBase, namesBase, &wide)
 			if dup {
 				if nameOff < 0 {
-					nameOff = d.tokenStart(rawName)
+					nameOff = d.nameStart(rawName)
 				}
 				d.record(groupDup, jperrors.DuplicateField, nameOff)
 				if root && d.head != nil && (string(name) == "apiVersion" || string(name) == "kind") {
@@ -427,7 +437,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			// pruned (or inside a pruned subtree)
 			if !discard && !dup {
 				if nameOff < 0 {
-					nameOff = d.tokenStart(rawName)
+					nameOff = d.nameStart(rawName)
 				}
 				d.record(groupPrune, jperrors.UnknownField, nameOff)
 			}
