@@ -128,13 +128,52 @@ func (d *Decoder) speek() jsontext.Kind {
 	if i < 0 || i >= len(d.doc) {
 		return 0
 	}
-	switch c := d.doc[i]; c {
-	case '"', '{', '}', '[', ']', 'n', 't', 'f':
-		return jsontext.Kind(c)
-	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return '0'
+	return tokenKind[d.doc[i]]
+}
+
+// tokenKind is the kind of the token a byte starts (0: none).
+var tokenKind = func() (t [256]jsontext.Kind) {
+	for _, c := range []byte(`"{}[]ntf`) {
+		t[c] = jsontext.Kind(c)
 	}
-	return 0
+	for _, c := range []byte("-0123456789") {
+		t[c] = '0'
+	}
+	return t
+}()
+
+// speekElem is the array loop's peek for the scanner: it skips the
+// separator before the next element and returns the element's kind, or ']'
+// at the array's end (left for sreadToken), leaving snext's answer for the
+// read that follows. Where the text breaks the grammar it returns 0, and
+// the read that follows fails.
+func (d *Decoder) speekElem() jsontext.Kind {
+	doc, i := d.doc, d.tpos
+	for i < len(doc) && wsByte[doc[i]] {
+		i++
+	}
+	if i >= len(doc) {
+		return 0
+	}
+	c := doc[i]
+	switch {
+	case d.tstate == sAfter && c == ',':
+		for i++; i < len(doc) && wsByte[doc[i]]; i++ {
+		}
+		// after the comma: a value must follow
+		d.tpos, d.tstate = i, sStart
+		if i >= len(doc) || doc[i] == ']' {
+			return 0
+		}
+		c = doc[i]
+	case c == ']' && (d.tstate == sAfter || d.tstate == sArrOpen):
+		d.tfrom, d.tat, d.tallow = d.tpos, i, allowClose
+		return ']'
+	case d.tstate != sArrOpen:
+		return 0
+	}
+	d.tfrom, d.tat, d.tallow = d.tpos, i, allowValue
+	return tokenKind[c]
 }
 
 // sreadName is the object loop's peek and name read in one, for the

@@ -820,14 +820,23 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	top := len(d.path)
 	d.pushIndex(0)
-	for i := 0; d.peek() != ']'; i++ {
+	for i := 0; ; i++ {
+		var k jsontext.Kind
+		if d.scanning {
+			k = d.speekElem()
+		} else {
+			k = d.peek()
+		}
+		if k == ']' {
+			break
+		}
 		d.path[top] = jperrors.Segment{Kind: jperrors.Index, Index: i}
 		if write && i > 0 {
 			d.buf = append(d.buf, ',')
 		}
 		var v any
 		var err error
-		if k := d.peek(); !discard && k == 'n' {
+		if !discard && k == 'n' {
 			v, _, err = d.nullElement(items, write)
 		} else {
 			v, err = d.valueKind(items, k, discard)
