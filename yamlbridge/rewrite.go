@@ -515,8 +515,21 @@ func (r *rewriter) original(n *yaml.Node) (any, error) {
 
 // appendPair appends a key and its value to a mapping's content. A line comment of the key is
 // moved above the value's first member when the value is an anchored block collection: the
-// encoder would write the anchor on a line of its own, at the wrong indentation.
+// encoder would write the anchor on a line of its own, at the wrong indentation. When the value
+// is a block collection left empty, it is written in flow style ({} or []) and the comment after
+// it: the encoder would write the key's comment, then {} on the next line at column 0, which is
+// not YAML.
 func appendPair(content []*yaml.Node, k, v *yaml.Node) []*yaml.Node {
+	if k.LineComment != "" && (v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode) &&
+		v.Style&yaml.FlowStyle == 0 && len(v.Content) == 0 {
+		v.Style |= yaml.FlowStyle
+		if v.LineComment != "" {
+			v.LineComment = k.LineComment + " " + v.LineComment
+		} else {
+			v.LineComment = k.LineComment
+		}
+		k.LineComment = ""
+	}
 	if k.LineComment != "" && v.Anchor != "" && (v.Kind == yaml.MappingNode || v.Kind == yaml.SequenceNode) &&
 		v.Style&yaml.FlowStyle == 0 && len(v.Content) > 0 {
 		if v.HeadComment != "" {

@@ -165,6 +165,22 @@ spec:
   defaulted: dflt
   nullableDefaulted: nd
 `},
+	{"an object left empty after a commented key is written {} after the key, the comment after it (found by FuzzBridge)", head + `spec:
+  mapOfObj:
+    k: # all pruned
+      zz: 1
+    l: #
+      zz: 2
+`, `apiVersion: example.com/v1
+kind: Widget
+metadata: {name: w}
+spec:
+  mapOfObj:
+    k: {} # all pruned
+    l: {} #
+  defaulted: dflt
+  nullableDefaulted: nd
+`},
 	{"metadata normalised", `apiVersion: example.com/v1
 kind: Widget
 metadata:
