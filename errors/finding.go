@@ -1,6 +1,7 @@
 package errors
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -119,6 +120,9 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 // Pointer ("/" + the token with "~" as "~0" and "/" as "~1").
 func AppendPointerToken(dst []byte, token []byte) []byte {
 	dst = append(dst, '/')
+	if bytes.IndexByte(token, '~') < 0 && bytes.IndexByte(token, '/') < 0 {
+		return append(dst, token...) // the usual name: nothing to escape
+	}
 	for _, c := range token {
 		switch c {
 		case '~':
