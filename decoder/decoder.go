@@ -170,7 +170,7 @@ func (r *Result) Findings() []jperrors.Finding {
 			f := jperrors.Finding{
 				Type:    x.typ,
 				Path:    string(d.texts[x.pathStart:x.pathEnd]),
-				Pointer: string(d.texts[x.ptrStart:x.ptrEnd]),
+				Pointer: d.pointer(x),
 				Offset:  x.offset,
 			}
 			out = append(out, f)

@@ -87,8 +87,63 @@ func (d *Decoder) record(g group, typ jperrors.FindingType, offset int64) {
 		d.dropped++
 		return
 	}
+	if d.plainPath() {
+		// the pointer is derived from the path when asked for
+		d.recs[g] = append(d.recs[g], rec{typ: typ, pathStart: ps, pathEnd: pe, ptrStart: -1, offset: offset})
+		return
+	}
 	d.texts = d.appendPointer(d.texts)
 	d.recs[g] = append(d.recs[g], rec{typ: typ, pathStart: ps, pathEnd: pe, ptrStart: pe, ptrEnd: int32(len(d.texts)), offset: offset})
+}
+
+// notPlain marks the bytes that keep a path's JSON Pointer from being
+// derived from its text: those the text uses as separators ('.', '[' and
+// ']') and those a pointer escapes ('~' and '/').
+var notPlain = [256]bool{'.': true, '[': true, ']': true, '~': true, '/': true}
+
+// plainPath reports whether no name of the current path holds a notPlain
+// byte, and the path does not start with an empty name (whose text,
+// nothing, a leading index would follow), so that pointerFromPath gives
+// its pointer.
+func (d *Decoder) plainPath() bool {
+	if len(d.path) > 0 && d.path[0].Kind != jperrors.Index && len(d.path[0].Name) == 0 {
+		return false
+	}
+	for _, s := range d.path {
+		for _, c := range s.Name {
+			if notPlain[c] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pointerFromPath is the JSON Pointer of a path rendered by appendPath
+// whose names are plain (plainPath): "spec.list[3].x" is "/spec/list/3/x".
+func pointerFromPath(p []byte) string {
+	b := make([]byte, 0, len(p)+1)
+	if len(p) == 0 || p[0] != '[' {
+		b = append(b, '/')
+	}
+	for _, c := range p {
+		switch c {
+		case '.', '[':
+			b = append(b, '/')
+		case ']':
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// pointer is the JSON Pointer of a recorded finding.
+func (d *Decoder) pointer(x rec) string {
+	if x.ptrStart < 0 {
+		return pointerFromPath(d.texts[x.pathStart:x.pathEnd])
+	}
+	return string(d.texts[x.ptrStart:x.ptrEnd])
 }
 
 // recordText adds a finding whose path was rendered elsewhere (ObjectMeta

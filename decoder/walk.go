@@ -622,12 +622,12 @@ func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, pr
 		v, err := d.value(schemaauto.Keep, false)
 		return v, true, err
 	}
-	off := d.offset()
 	v, err := d.readAny()
 	if err != nil {
 		return nil, false, err
 	}
-	d.setFatal(rankCoerce, &jperrors.DecodeError{Offset: off, Pointer: string(d.appendPointer(nil)),
+	// at the value
+	d.setFatal(rankCoerce, &jperrors.DecodeError{Offset: d.anyStart, Pointer: string(d.appendPointer(nil)),
 		Msg: (&jperrors.FieldError{Type: jperrors.FieldInvalid, Field: d.fieldPath(), BadValue: v, Detail: "must be a string"}).Error()})
 	return v, true, nil
 }

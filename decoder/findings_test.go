@@ -1,0 +1,74 @@
+package decoder
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	jperrors "github.com/jsonprune/jsonprune/errors"
+)
+
+// TestPointerFromPath: for every path of up to four segments built from
+// names with and without the separators, and indexes, the pointer derived
+// from a plain path's text is the pointer rendered from its segments; a
+// path that is not plain is rendered eagerly.
+func TestPointerFromPath(t *testing.T) {
+	names := []string{"spec", "", "x", "a.b", "a[0]", "a]", "a/b", "a~b", "ключ", `q"k`, "0"}
+	var segs []jperrors.Segment
+	n, plain := 0, 0
+	var walk func(depth int)
+	walk = func(depth int) {
+		if len(segs) > 0 {
+			d := &Decoder{path: segs}
+			want := string(jperrors.AppendPointer(nil, segs))
+			if d.plainPath() {
+				plain++
+				if got := pointerFromPath(d.appendPath(nil)); got != want {
+					t.Errorf("%q: derived pointer %q, want %q", d.appendPath(nil), got, want)
+				}
+			}
+			n++
+		}
+		if depth == 4 {
+			return
+		}
+		for _, name := range names {
+			segs = append(segs, jperrors.Segment{Kind: jperrors.Key, Name: []byte(name)})
+			walk(depth + 1)
+			segs = segs[:len(segs)-1]
+		}
+		for _, i := range []int{0, 12} {
+			segs = append(segs, jperrors.Segment{Kind: jperrors.Index, Index: i})
+			walk(depth + 1)
+			segs = segs[:len(segs)-1]
+		}
+	}
+	walk(0)
+	if plain == 0 || plain == n {
+		t.Fatalf("%d of %d paths plain: the test covers nothing", plain, n)
+	}
+	t.Logf("%d paths, %d plain", n, plain)
+}
+
+// TestCoerceErrorOffset: a non-string apiVersion of an embedded resource is
+// reported at its value, on the fast path, the slow path and from a reader.
+func TestCoerceErrorOffset(t *testing.T) {
+	doc := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"embedded":{"apiVersion" : 5,"kind":"K"}}}`
+	want := int64(strings.Index(doc, ": 5") + 2)
+	d := New(widgetSet(t))
+	for _, slow := range []bool{false, true} {
+		d.forceSlow = slow
+		_, err := d.AppendPrune(nil, []byte(doc))
+		var de *jperrors.DecodeError
+		if !errors.As(err, &de) || de.Offset != want {
+			t.Errorf("slow=%v: %v, want an error at offset %d", slow, err, want)
+		}
+	}
+	d.forceSlow = false
+	err := d.PruneReader(io.Discard, strings.NewReader(doc))
+	var de *jperrors.DecodeError
+	if !errors.As(err, &de) || de.Offset != want {
+		t.Errorf("PruneReader: %v, want an error at offset %d", err, want)
+	}
+}
