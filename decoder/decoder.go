@@ -75,6 +75,8 @@ type Decoder struct {
 	path        []jperrors.Segment
 	texts       []byte
 	recs        [numGroups][]rec
+	sortTmp     []rec // sortFindings' scratch
+	runs        []int // sortFindings' run boundaries
 	droppedDups int
 	dropped     int
 	scratch     []byte

@@ -165,12 +165,66 @@ func (d *Decoder) recordText(g group, path string, pointer []byte, offset int64)
 
 // sortFindings puts the pruned and embedded-metadata groups in the
 // reference's bytewise order.
+//
+// Findings come in document order, which is mostly the sorted order: the
+// exceptions are members out of name order and indexes that gain a digit
+// ("[10]" sorts before "[9]"). So the sort is a natural merge sort: it
+// finds the sorted runs and merges them pairwise, stably, in about n
+// comparisons per round, without allocating in steady state.
 func (d *Decoder) sortFindings() {
-	cmp := func(a, b rec) int {
-		return bytes.Compare(d.texts[a.pathStart:a.pathEnd], d.texts[b.pathStart:b.pathEnd])
+	d.sortRecs(d.recs[groupPrune])
+	d.sortRecs(d.recs[groupEmbeddedMeta])
+}
+
+func (d *Decoder) sortRecs(a []rec) {
+	less := func(x, y rec) bool {
+		return bytes.Compare(d.texts[x.pathStart:x.pathEnd], d.texts[y.pathStart:y.pathEnd]) < 0
 	}
-	slices.SortStableFunc(d.recs[groupPrune], cmp)
-	slices.SortStableFunc(d.recs[groupEmbeddedMeta], cmp)
+	// the start of every run, and len(a)
+	runs := append(d.runs[:0], 0)
+	for i := 1; i < len(a); i++ {
+		if less(a[i], a[i-1]) {
+			runs = append(runs, i)
+		}
+	}
+	runs = append(runs, len(a))
+	if len(runs) > 2 {
+		tmp := slices.Grow(d.sortTmp[:0], len(a))[:len(a)]
+		src, dst := a, tmp
+		for len(runs) > 2 {
+			// merge runs 0+1, 2+3, ... from src into dst
+			n := 0
+			for r := 0; r+1 < len(runs); r += 2 {
+				lo, mid, hi := runs[r], runs[r+1], runs[r+1]
+				if r+2 < len(runs) {
+					hi = runs[r+2]
+				}
+				i, j, k := lo, mid, lo
+				for i < mid && j < hi {
+					if less(src[j], src[i]) { // ties take the left run: stable
+						dst[k] = src[j]
+						j++
+					} else {
+						dst[k] = src[i]
+						i++
+					}
+					k++
+				}
+				k += copy(dst[k:], src[i:mid])
+				copy(dst[k:], src[j:hi])
+				runs[n] = lo
+				n++
+			}
+			runs[n] = len(a)
+			runs = runs[:n+1]
+			src, dst = dst, src
+		}
+		if &src[0] != &a[0] {
+			copy(a, src)
+		}
+		d.sortTmp = tmp
+	}
+	d.runs = runs
 }
 
 // numFindings counts the findings of the current document.

@@ -1,7 +1,11 @@
 package decoder
 
 import (
+	"bytes"
 	"errors"
+	"math/rand/v2"
+	"slices"
+	"strconv"
 	"io"
 	"strings"
 	"testing"
@@ -70,5 +74,39 @@ func TestCoerceErrorOffset(t *testing.T) {
 	var de *jperrors.DecodeError
 	if !errors.As(err, &de) || de.Offset != want {
 		t.Errorf("PruneReader: %v, want an error at offset %d", err, want)
+	}
+}
+
+// TestSortRecs: the natural merge sort orders findings as a stable sort by
+// path text does, on random paths with ties, runs and reversed input.
+func TestSortRecs(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	d := &Decoder{}
+	for trial := range 500 {
+		d.texts = d.texts[:0]
+		n := r.IntN(60)
+		var recs []rec
+		for i := range n {
+			var p string
+			switch trial % 3 {
+			case 0: // few distinct paths: ties
+				p = "spec." + string(rune('a'+r.IntN(3)))
+			case 1: // indexes in document order
+				p = "spec.list[" + strconv.Itoa(i) + "].x"
+			default:
+				p = "spec.list[" + strconv.Itoa(n-i) + "]." + string(rune('a'+r.IntN(26)))
+			}
+			s := int32(len(d.texts))
+			d.texts = append(d.texts, p...)
+			recs = append(recs, rec{pathStart: s, pathEnd: int32(len(d.texts)), offset: int64(i)})
+		}
+		want := slices.Clone(recs)
+		slices.SortStableFunc(want, func(x, y rec) int {
+			return bytes.Compare(d.texts[x.pathStart:x.pathEnd], d.texts[y.pathStart:y.pathEnd])
+		})
+		d.sortRecs(recs)
+		if !slices.Equal(recs, want) {
+			t.Fatalf("trial %d: got %v\nwant %v", trial, recs, want)
+		}
 	}
 }
