@@ -3,10 +3,10 @@ package decoder
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"io"
 	"strings"
 	"testing"
 
