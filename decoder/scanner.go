@@ -233,6 +233,14 @@ func (d *Decoder) sreadName() (jsontext.Value, error) {
 	return jsontext.Value(doc[i:end]), nil
 }
 
+// sclose reads the closer that sreadName or speekElem found (its '}' or
+// ']' matches the open container: the walk reads objects and arrays
+// whole).
+func (d *Decoder) sclose() {
+	d.tstack = d.tstack[:len(d.tstack)-1]
+	d.tpos, d.tstate = d.tat+1, sAfter
+}
+
 // sreadToken reads a delimiter, or the end of the document.
 func (d *Decoder) sreadToken() (jsontext.Token, error) {
 	i := d.snext()

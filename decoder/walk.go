@@ -472,6 +472,9 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 
 		var v any
 		var vk jsontext.Kind // the value's kind, peeked once
+		if d.scanning && pre == nil && d.tat < len(d.doc) {
+			vk = tokenKind[d.doc[d.tat]] // sreadName stopped at the value
+		}
 		keep := true
 		role := schemaauto.RoleProperty
 		if p != nil {
@@ -519,7 +522,9 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		}
 	}
 	d.path, d.names = d.path[:top], d.names[:namesMark]
-	if _, err := d.readToken(); err != nil {
+	if d.scanning {
+		d.sclose() // sreadName found it
+	} else if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
 	if defaults {
@@ -854,7 +859,9 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		}
 	}
 	d.path = d.path[:top]
-	if _, err := d.readToken(); err != nil {
+	if d.scanning {
+		d.sclose() // speekElem found it
+	} else if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
 	if write {
