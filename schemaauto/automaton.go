@@ -140,6 +140,10 @@ type NodeInfo struct {
 type Automaton struct {
 	states   []State
 	props    []Prop
+	// fps holds a fingerprint of each property name (nameFP), side by
+	// side with props: Lookup compares fingerprints, a cache line for a
+	// small state, before it reads a name.
+	fps      []uint32
 	lenIndex []uint32
 	nodes    []NodeInfo
 	defaults []defaultValue
@@ -193,44 +197,56 @@ func (a *Automaton) Default(s StateID) (value any, json []byte, ok bool) {
 // property's index within Props(s), or -1. It does not allocate.
 //
 // Properties are sorted by (length, name). A state with up to
-// linearLookupMax properties is scanned, comparing lengths first; a larger
-// one goes through its length index straight to the few names of the key's
-// length ("switch on length, then compare"). BenchmarkLookup compares this
-// with a Go map and with binary search.
+// linearLookupMax properties is scanned, comparing the names' fingerprints
+// (length, first, middle and last byte; nameFP) first; a larger one goes
+// through its length index straight to the few names of the key's length
+// ("switch on length, then compare"), whose fingerprints are compared
+// before the names. BenchmarkLookup compares this with a Go map and with
+// binary search.
 func (a *Automaton) Lookup(s StateID, name []byte) int {
 	st := &a.states[s]
-	ps := a.props[st.PropStart:st.PropEnd]
-	n := len(name)
-	if len(ps) <= linearLookupMax {
-		for i := range ps {
-			if len(ps[i].Name) == n && ps[i].Name == string(name) {
+	fps := a.fps[st.PropStart:st.PropEnd]
+	fp := nameFP(name)
+	if len(fps) <= linearLookupMax {
+		for i, f := range fps {
+			if f == fp && a.props[int(st.PropStart)+i].Name == string(name) {
 				return i
 			}
 		}
 		return -1
 	}
+	ps := a.props[st.PropStart:st.PropEnd]
 	// the length index holds maxLen+2 offsets: [0, maxLen+1]
+	n := len(name)
 	maxLen := len(ps[len(ps)-1].Name)
 	if n > maxLen {
 		return -1
 	}
 	idx := a.lenIndex[st.LenIndex : st.LenIndex+uint32(maxLen)+2]
-	lo, hi := idx[n], idx[n+1]
-	if n == 0 {
-		if lo < hi {
-			return int(lo)
-		}
-		return -1
-	}
-	// names of one length differ mostly in their last bytes (suffixes
-	// such as Name/Ref/Seconds differ less): test the last byte first
-	last := name[n-1]
-	for i := lo; i < hi; i++ {
-		if p := ps[i].Name; p[n-1] == last && p == string(name) {
+	for i := idx[n]; i < idx[n+1]; i++ {
+		if fps[i] == fp && ps[i].Name == string(name) {
 			return int(i)
 		}
 	}
 	return -1
+}
+
+// nameFP is a property name's fingerprint: its length (modulo 256) and its
+// first, middle and last bytes. Equal names have equal fingerprints.
+func nameFP[S ~string | ~[]byte](name S) uint32 {
+	n := len(name)
+	if n == 0 {
+		return 0
+	}
+	return uint32(n)<<24 | uint32(name[0])<<16 | uint32(name[n/2])<<8 | uint32(name[n-1])
+}
+
+// appendProps adds the properties of a state, with their fingerprints.
+func (a *Automaton) appendProps(ps ...Prop) {
+	a.props = append(a.props, ps...)
+	for i := range ps {
+		a.fps = append(a.fps, nameFP(ps[i].Name))
+	}
 }
 
 // linearLookupMax is the property count up to which Lookup scans linearly.

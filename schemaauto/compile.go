@@ -186,7 +186,7 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	}
 	sort.Slice(props, func(i, j int) bool { return propLess(props[i].Name, []byte(props[j].Name)) })
 	st.PropStart = uint32(len(c.a.props))
-	c.a.props = append(c.a.props, props...)
+	c.a.appendProps(props...)
 	st.PropEnd = uint32(len(c.a.props))
 	if len(props) > linearLookupMax {
 		st.LenIndex = c.a.indexLengths(props)

@@ -31,7 +31,7 @@ func (b metaBuilder) object(path, goType string, fields map[string]StateID) Stat
 	st := &b.a.states[id]
 	st.PropStart = uint32(len(b.a.props))
 	for _, n := range names {
-		b.a.props = append(b.a.props, Prop{Name: n, Target: fields[n], Declared: NoState})
+		b.a.appendProps(Prop{Name: n, Target: fields[n], Declared: NoState})
 	}
 	st.PropEnd = uint32(len(b.a.props))
 	if len(names) > linearLookupMax {
