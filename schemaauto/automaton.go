@@ -138,8 +138,8 @@ type NodeInfo struct {
 // Automaton is a compiled structural schema: an immutable, flat table of
 // states, safe for concurrent use.
 type Automaton struct {
-	states   []State
-	props    []Prop
+	states []State
+	props  []Prop
 	// fps holds a fingerprint of each property name (nameFP), side by
 	// side with props: Lookup compares fingerprints, a cache line for a
 	// small state, before it reads a name.
