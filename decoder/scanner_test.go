@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -119,22 +120,22 @@ func TestScannerMatchesJSONText(t *testing.T) {
 	scan, jt := New(c.set), New(c.set)
 	jt.noScan = true
 	for i, doc := range docs {
-		a, errA := scan.AppendPrune(nil, doc)
-		b, errB := jt.AppendPrune(nil, doc)
-		if string(a) != string(b) || errText(errA) != errText(errB) {
-			t.Errorf("doc %d: scanner %s (%v)\njsontext %s (%v)", i, a, errA, b, errB)
-			continue
-		}
-		fa, fb := scan.Result().Findings(), jt.Result().Findings()
-		if len(fa) != len(fb) {
-			t.Errorf("doc %d: %d findings with the scanner, %d with jsontext", i, len(fa), len(fb))
-			continue
-		}
-		for k := range fa {
-			if fa[k] != fb[k] {
-				t.Errorf("doc %d: finding %d: %+v, jsontext %+v", i, k, fa[k], fb[k])
-			}
-		}
+		sameAsJSONText(t, fmt.Sprintf("doc %d", i), scan, jt, doc)
+	}
+}
+
+// sameAsJSONText checks that scan, a decoder with the scanner, and jt, one
+// without (noScan), give doc the same output, error and findings.
+func sameAsJSONText(t *testing.T, name string, scan, jt *Decoder, doc []byte) {
+	t.Helper()
+	a, errA := scan.AppendPrune(nil, doc)
+	b, errB := jt.AppendPrune(nil, doc)
+	if string(a) != string(b) || errText(errA) != errText(errB) {
+		t.Errorf("%s: scanner %s (%v)\njsontext %s (%v)", name, a, errA, b, errB)
+		return
+	}
+	if fa, fb := scan.Result().Findings(), jt.Result().Findings(); !slices.Equal(fa, fb) {
+		t.Errorf("%s: scanner findings %+v\njsontext findings %+v", name, fa, fb)
 	}
 }
 
@@ -174,18 +175,8 @@ func TestPrescanPlain(t *testing.T) {
 		`{"spec":{},"apiVersion":"example.com/v1","kind":"Widget",`,
 		`["apiVersion","example.com/v1","kind","Widget",`,
 	} {
-		doc := []byte(start + rest)
 		scan, jt := New(set), New(set)
 		jt.noScan = true
-		a, errA := scan.AppendPrune(nil, doc)
-		b, errB := jt.AppendPrune(nil, doc)
-		if string(a) != string(b) || errText(errA) != errText(errB) {
-			t.Errorf("%s\nscanner  %s (%v)\njsontext %s (%v)", doc, a, errA, b, errB)
-			continue
-		}
-		fa, fb := scan.Result().Findings(), jt.Result().Findings()
-		if !slices.Equal(fa, fb) {
-			t.Errorf("%s\nscanner findings  %+v\njsontext findings %+v", doc, fa, fb)
-		}
+		sameAsJSONText(t, start+rest, scan, jt, []byte(start+rest))
 	}
 }
