@@ -69,6 +69,10 @@ type Decoder struct {
 	avBuf, kindBuf, gvkKey []byte
 	avNull                 bool // the root's apiVersion is null
 	resolved               map[string]resolution
+	// the last resolution and its key: documents of one kind often come
+	// one after the other
+	lastGVK []byte
+	lastRes resolution
 
 	// paths and findings
 	names       []byte

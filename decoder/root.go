@@ -85,7 +85,10 @@ func (d *Decoder) selectAutomaton() error {
 	// resolve (apiVersion, kind), cached by their bytes: no allocation in
 	// steady state
 	d.gvkKey = append(append(append(d.gvkKey[:0], d.avBuf...), 0), d.kindBuf...)
-	r, ok := d.resolved[string(d.gvkKey)]
+	r, ok := d.lastRes, d.lastGVK != nil && bytes.Equal(d.gvkKey, d.lastGVK)
+	if !ok {
+		r, ok = d.resolved[string(d.gvkKey)]
+	}
 	if !ok {
 		if d.fixed != nil {
 			_, _, err := schemaauto.ParseGroupVersion(string(d.avBuf))
@@ -100,6 +103,7 @@ func (d *Decoder) selectAutomaton() error {
 			d.resolved[string(d.gvkKey)] = r
 		}
 	}
+	d.lastGVK, d.lastRes = append(d.lastGVK[:0], d.gvkKey...), r
 	if r.err != nil {
 		d.setFatal(rankGroupVersion, &jperrors.DecodeError{Msg: r.err.Error()})
 	}
