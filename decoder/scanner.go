@@ -32,6 +32,13 @@ import (
 //	sColon      a name             : then a value
 //	sAfter      a value, } or ]    , then a name (object) or a value (array);
 //	                               the container's closer; the end (top level)
+//
+// snext finds the next token for the state and caches its answer (tfrom,
+// tat, tallow) until the position moves, so that a peek and the read after
+// it skip whitespace once. The walk's loops use fused steps that know their
+// context: sreadName (an object's separator, name and colon, leaving the
+// scanner before the value with snext's answer set), speekElem (an array's
+// separator and next element) and sclose (the closer either of them found).
 
 // errUnscanned: the scanner does not accept the document; jsontext decodes
 // it again.
