@@ -240,6 +240,25 @@ func (d *Decoder) sreadName() (jsontext.Value, error) {
 	return jsontext.Value(doc[i:end]), nil
 }
 
+// sopen reads the '{' or '[' that the walk peeked, and reports whether it
+// could: the peek left snext's answer, and the depth allows one more
+// level. Otherwise sreadToken reads it (and fails).
+func (d *Decoder) sopen() bool {
+	if d.tpos != d.tfrom || d.tallow&allowValue == 0 || d.tat >= len(d.doc) || len(d.tstack)+1 >= DefaultMaxDepth {
+		return false
+	}
+	c := d.doc[d.tat]
+	if c != '{' && c != '[' {
+		return false
+	}
+	d.tstack = append(d.tstack, c)
+	d.tpos, d.tstate = d.tat+1, sObjOpen
+	if c == '[' {
+		d.tstate = sArrOpen
+	}
+	return true
+}
+
 // sclose reads the closer that sreadName or speekElem found (its '}' or
 // ']' matches the open container: the walk reads objects and arrays
 // whole).

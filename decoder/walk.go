@@ -300,8 +300,10 @@ func (d *Decoder) enter() error {
 
 // object decodes an object in state s.
 func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
-	if _, err := d.readToken(); err != nil {
-		return nil, err
+	if !d.scanning || !d.sopen() {
+		if _, err := d.readToken(); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.enter(); err != nil {
 		return nil, err
@@ -805,8 +807,10 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 
 // array decodes an array in state s.
 func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
-	if _, err := d.readToken(); err != nil {
-		return nil, err
+	if !d.scanning || !d.sopen() {
+		if _, err := d.readToken(); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.enter(); err != nil {
 		return nil, err
