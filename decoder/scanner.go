@@ -20,7 +20,7 @@ import (
 // Names and scalars are checked as they are read. Duplicate names are found
 // by the walk (object), with the slow path's per-object bookkeeping. A
 // value read whole (an unknown or preserved subtree, the raw metadata) is
-// checked by jsontext.Value.IsValid, which also finds its duplicates.
+// checked in one pass by scanComposite, which also finds its duplicates.
 //
 // The grammar is a state after the last token and a stack of open
 // containers:
