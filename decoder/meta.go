@@ -16,16 +16,16 @@ import (
 // the reference decodes metav1.ObjectMeta, its unknown fields reported, and
 // written back normalised (reference section 4).
 func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (any, bool, error) {
-	off := d.offset()
+	var off int64 // where the metadata value starts
 	d.metaOffsets = d.metaOffsets[:0]
 	var v any
 	var err error
 	if d.out != outMap && !d.ownDups && d.src == nil && !d.cfg.invalidUTF8 && d.cfg.maxDepth == DefaultMaxDepth &&
 		(!isSchema(p.Declared) || d.cfg.noDefaults || d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow == 0) {
 		// fast path: the raw value, normalised in place when it is common
-		raw, err := d.readValue()
-		if err != nil {
-			return nil, false, err
+		raw, rerr := d.readValue()
+		if rerr != nil {
+			return nil, false, rerr
 		}
 		off = d.tokenStart(raw)
 		d.checkNumbers(raw, off)
