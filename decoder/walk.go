@@ -129,7 +129,7 @@ func appendQuotedName(dst []byte, name string) []byte {
 // appendCompact appends a valid JSON value without the whitespace between
 // its tokens, as the token-by-token path writes it.
 func appendCompact(dst, raw []byte) []byte {
-	if bytes.IndexAny(raw, " \t\r\n") < 0 {
+	if !bytes.ContainsAny(raw, " \t\r\n") {
 		return append(dst, raw...)
 	}
 	start, inString := 0, false
