@@ -151,7 +151,7 @@ var tokenKind = func() (t [256]jsontext.Kind) {
 
 // speekElem is the array loop's peek for the scanner: it skips the
 // separator before the next element and returns the element's kind, or ']'
-// at the array's end (left for sreadToken), leaving snext's answer for the
+// at the array's end (left for sclose), leaving snext's answer for the
 // read that follows. Where the text breaks the grammar it returns 0, and
 // the read that follows fails.
 func (d *Decoder) speekElem() jsontext.Kind {
@@ -187,7 +187,7 @@ func (d *Decoder) speekElem() jsontext.Kind {
 // scanner: it skips the separator before the next member, and reads its
 // name and the colon after it, leaving the scanner before the value (whose
 // position snext then knows). At the object's end it returns nil, the
-// closer left for sreadToken. Escapes are told by d.tesc.
+// closer left for sclose. Escapes are told by d.tesc.
 func (d *Decoder) sreadName() (jsontext.Value, error) {
 	doc, i := d.doc, d.tpos
 	for i < len(doc) && wsByte[doc[i]] {
