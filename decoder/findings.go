@@ -102,9 +102,9 @@ func (d *Decoder) record(g group, typ jperrors.FindingType, offset int64) {
 var notPlain = [256]bool{'.': true, '[': true, ']': true, '~': true, '/': true}
 
 // plainPath reports whether no name of the current path holds a notPlain
-// byte, and the path does not start with an empty name (whose text,
-// nothing, a leading index would follow), so that pointerFromPath gives
-// its pointer.
+// byte and the path does not start with an empty name (which renders as
+// nothing, so that "[0]" could also be a leading index), so that
+// pointerFromPath gives its pointer.
 func (d *Decoder) plainPath() bool {
 	if len(d.path) > 0 && d.path[0].Kind != jperrors.Index && len(d.path[0].Name) == 0 {
 		return false
@@ -176,6 +176,8 @@ func (d *Decoder) sortFindings() {
 	d.sortRecs(d.recs[groupEmbeddedMeta])
 }
 
+// sortRecs sorts one group's findings by path text, stably (see
+// sortFindings).
 func (d *Decoder) sortRecs(a []rec) {
 	less := func(x, y rec) bool {
 		return bytes.Compare(d.texts[x.pathStart:x.pathEnd], d.texts[y.pathStart:y.pathEnd]) < 0
