@@ -26,13 +26,16 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./schemaauto/ ./decoder/
 
 # Benchmarks against the Kubernetes reference pipeline and the jsontext
-# floors, in ROUNDS rounds, summarised as median ratios measured side by
-# side (bench/cmd/ratios; see README, "Performance").
+# floors, in ROUNDS rounds, summarised by benchstat (each contender's
+# MB/s, B/op and allocs/op over the rounds) and as median ratios measured
+# side by side (bench/cmd/ratios; see README, "Performance").
 ROUNDS ?= 5
 BENCHTMP ?= /tmp
+BENCHSTAT ?= $(GO) run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 bench-peers:
 	cd bench/perf && $(GO) test -c -o $(BENCHTMP)/jsonprune-perf.test . && \
 	  for i in $$(seq $(ROUNDS)); do $(BENCHTMP)/jsonprune-perf.test -test.run '^$$' -test.bench 'BenchmarkCorpus|BenchmarkLarge' -test.benchmem; done | tee $(BENCHTMP)/jsonprune-perf.txt
+	$(BENCHSTAT) $(BENCHTMP)/jsonprune-perf.txt
 	cd bench && for base in reference-bytes reference-map floor-jsontext-token-copy; do $(GO) run ./cmd/ratios -base $$base < $(BENCHTMP)/jsonprune-perf.txt; done
 
 # Regenerate schemaauto/testdata/structural from the real Kubernetes code.
