@@ -274,3 +274,31 @@ func TestSteadyStateAllocations(t *testing.T) {
 		t.Errorf("Validate allocates %v times per document in steady state", n)
 	}
 }
+
+// BenchmarkOptions measures what each option that changes how a document is
+// read costs on prune-to-bytes, on the 100 KB Widget with 10% unknown
+// members: the default, a MaxDepth other than the default, and
+// AllowInvalidUTF8 (on a document of valid UTF-8, the usual case).
+func BenchmarkOptions(b *testing.B) {
+	set := widgetSet(b)
+	doc := synthetic(100<<10, 10)
+	for _, c := range []struct {
+		name string
+		opts []Option
+	}{
+		{"default", nil},
+		{"MaxDepth=9999", []Option{MaxDepth(9999)}},
+		{"MaxDepth=64", []Option{MaxDepth(64)}},
+		{"AllowInvalidUTF8", []Option{AllowInvalidUTF8(true)}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			d := New(set, c.opts...)
+			buf := make([]byte, 0, len(doc))
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			for b.Loop() {
+				buf, _ = d.AppendPrune(buf[:0], doc)
+			}
+		})
+	}
+}
