@@ -265,8 +265,8 @@ func (d *Decoder) run(doc []byte) (any, error) {
 		return nil, &jperrors.DecodeError{Msg: fmt.Sprintf("document of %d bytes exceeds the limit of %d bytes", len(doc), d.cfg.maxDocSize)}
 	}
 	mark := len(d.buf)
-	v, err := d.decode(doc, d.cfg.invalidUTF8 || d.forceSlow || d.src != nil)
-	if err == errUnscanned {
+	v, err := d.decode(doc, d.forceSlow || d.src != nil || d.noScan && d.cfg.invalidUTF8)
+	if err == errUnscanned && !d.cfg.invalidUTF8 {
 		// not for the scanner: jsontext reads it (and reports its error)
 		d.buf = d.buf[:mark]
 		d.scanFallbacks++
@@ -274,10 +274,13 @@ func (d *Decoder) run(doc []byte) (any, error) {
 		v, err = d.decode(doc, false)
 		d.scanOff = false
 	}
-	if err == errDuplicate {
+	if err == errDuplicate || err == errUnscanned || err == errDeep {
+		// errUnscanned with AllowInvalidUTF8: the text may hold invalid
+		// UTF-8, whose names collide once it is replaced, which only the
+		// slow path sees
 		d.scanFallbacks++ // straight to the slow path
 	}
-	if err == errDuplicate || err != nil && !d.ownDups && errors.Is(err, jsontext.ErrDuplicateName) {
+	if err == errDuplicate || err == errUnscanned || err == errDeep || err != nil && !d.ownDups && errors.Is(err, jsontext.ErrDuplicateName) {
 		d.buf = d.buf[:mark]
 		v, err = d.decode(doc, true)
 	}
@@ -296,7 +299,7 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 	d.ownDups = ownDups
 	d.fatals = d.fatals[:0]
 	d.names, d.path, d.texts = d.names[:0], d.path[:0], d.texts[:0]
-	d.rawFast = !ownDups && d.src == nil && !d.cfg.invalidUTF8 && d.cfg.maxDepth == DefaultMaxDepth
+	d.rawFast = !ownDups && d.src == nil
 	for g := range numGroups {
 		d.recs[g] = d.recs[g][:0]
 	}
@@ -350,7 +353,7 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 		if we, ok := err.(*writeError); ok {
 			return nil, we.err
 		}
-		if err == errUnscanned || err == errDuplicate {
+		if err == errUnscanned || err == errDuplicate || err == errDeep {
 			return nil, err
 		}
 		var le *limitError

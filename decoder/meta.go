@@ -20,12 +20,15 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 	d.metaOffsets = d.metaOffsets[:0]
 	var v any
 	var err error
-	if d.out != outMap && !d.ownDups && d.src == nil && !d.cfg.invalidUTF8 && d.cfg.maxDepth == DefaultMaxDepth &&
+	if d.out != outMap && d.rawFast &&
 		(!isSchema(p.Declared) || d.cfg.noDefaults || d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow == 0) {
 		// fast path: the raw value, normalised in place when it is common
 		raw, rerr := d.readValue()
 		if rerr != nil {
 			return nil, false, rerr
+		}
+		if err := d.checkRawDepth(raw); err != nil {
+			return nil, false, err
 		}
 		off = d.tokenStart(raw)
 		d.checkNumbers(raw, off)

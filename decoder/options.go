@@ -83,7 +83,11 @@ func Defaulting(on bool) Option { return func(c *config) { c.noDefaults = !on } 
 func NullPruning(on bool) Option { return func(c *config) { c.noNullPruning = !on } }
 
 // MaxDepth limits the nesting depth of a document (default and upper
-// bound DefaultMaxDepth). Deeper documents are a fatal error.
+// bound DefaultMaxDepth). Deeper documents are a fatal error. Any limit
+// keeps the fast path (BenchmarkOptions: the same speed as the default);
+// only a document that nests deeper than the limit inside a value read
+// whole is decoded again on the slow path, to report the error where it
+// is.
 func MaxDepth(n int) Option {
 	return func(c *config) {
 		if n <= 0 || n > DefaultMaxDepth {
@@ -115,4 +119,11 @@ func MaxFindings(n int) Option {
 // asks. With true, each invalid byte becomes U+FFFD, as the reference
 // (sigs.k8s.io/json) does; two names that differ only in invalid bytes then
 // collide and are reported as duplicates, as in the reference.
+//
+// A document of valid UTF-8 without lone surrogate escapes, the usual
+// case, is decoded on the fast path as without the option
+// (BenchmarkOptions); strings and names are written as they were spelled,
+// except those holding invalid bytes or lone surrogates, which are
+// re-encoded. A document holding any is decoded on the slow path, the only
+// one that sees names colliding once invalid bytes are replaced.
 func AllowInvalidUTF8(v bool) Option { return func(c *config) { c.invalidUTF8 = v } }

@@ -48,6 +48,11 @@ var errUnscanned = errors.New("jsonprune: the scanner does not accept the docume
 // the document again.
 var errDuplicate = errors.New("jsonprune: duplicate name")
 
+// errDeep: a value read whole on the fast path nests deeper than a
+// MaxDepth below jsontext's own limit; the slow path, which enters every
+// container, decodes the document again and reports it where it is.
+var errDeep = errors.New("jsonprune: a raw value nests deeper than MaxDepth")
+
 const (
 	sStart uint8 = iota
 	sObjOpen
@@ -244,7 +249,7 @@ func (d *Decoder) sreadName() (jsontext.Value, error) {
 // could: the peek left snext's answer, and the depth allows one more
 // level. Otherwise sreadToken reads it (and fails).
 func (d *Decoder) sopen() bool {
-	if d.tpos != d.tfrom || d.tallow&allowValue == 0 || d.tat >= len(d.doc) || len(d.tstack)+1 >= DefaultMaxDepth {
+	if d.tpos != d.tfrom || d.tallow&allowValue == 0 || d.tat >= len(d.doc) || len(d.tstack)+1 >= d.cfg.maxDepth {
 		return false
 	}
 	c := d.doc[d.tat]
@@ -282,7 +287,7 @@ func (d *Decoder) sreadToken() (jsontext.Token, error) {
 	}
 	switch c := d.doc[i]; c {
 	case '{', '[':
-		if d.tallow&allowValue == 0 || len(d.tstack)+1 >= DefaultMaxDepth {
+		if d.tallow&allowValue == 0 || len(d.tstack)+1 >= d.cfg.maxDepth {
 			return jsontext.Token{}, errUnscanned
 		}
 		d.tstack = append(d.tstack, c)
@@ -570,7 +575,7 @@ func (d *Decoder) scanComposite(i int) int {
 		// a value
 		switch {
 		case c == '{' || c == '[':
-			if len(d.tstack)+len(stack)+1 >= DefaultMaxDepth {
+			if len(d.tstack)+len(stack)+1 >= d.cfg.maxDepth {
 				return -1
 			}
 			stack = append(stack, c)

@@ -104,6 +104,9 @@ func (d *Decoder) rawValue(discard bool) error {
 	if err != nil {
 		return err
 	}
+	if err := d.checkRawDepth(raw); err != nil {
+		return err
+	}
 	d.checkNumbers(raw, d.tokenStart(raw))
 	if !discard && d.out == outBytes {
 		d.buf = appendCompact(d.buf, raw)
@@ -161,11 +164,8 @@ func (d *Decoder) scalar(raw jsontext.Value, discard bool) (any, error) {
 	}
 	switch d.out {
 	case outBytes:
-		if raw[0] == '"' && d.cfg.invalidUTF8 && (!utf8.Valid(raw) || bytes.IndexByte(raw, '\\') >= 0) {
-			// bad bytes and lone surrogate escapes become U+FFFD
-			s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
-			d.scratch = s
-			d.buf, _ = jsontext.AppendQuote(d.buf, s)
+		if raw[0] == '"' && d.cfg.invalidUTF8 {
+			d.buf = d.appendString(d.buf, raw)
 		} else {
 			d.buf = append(d.buf, raw...)
 		}
@@ -174,6 +174,21 @@ func (d *Decoder) scalar(raw jsontext.Value, discard bool) (any, error) {
 		return d.scalarValue(raw), nil
 	}
 	return nil, nil
+}
+
+// appendString appends a string or name read with AllowInvalidUTF8 as it
+// was written, unless it holds invalid UTF-8 or a lone surrogate escape,
+// which become U+FFFD, as the reference decodes them: the output is the
+// same on every path (raw values copied whole are valid: the scanner
+// checked them).
+func (d *Decoder) appendString(dst []byte, raw []byte) []byte {
+	if end, _, ok := scanString(raw, 1); ok && end == len(raw) {
+		return append(dst, raw...)
+	}
+	s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
+	d.scratch = s
+	dst, _ = jsontext.AppendQuote(dst, s)
+	return dst
 }
 
 // scalarValue converts a literal to the reference's Go value.
@@ -289,6 +304,37 @@ func nullState(p *schemaauto.Prop) schemaauto.StateID {
 
 // isSchema reports whether s is a schema node (not a nil-schema state).
 func isSchema(s schemaauto.StateID) bool { return s > schemaauto.Keep }
+
+// checkRawDepth checks, for a MaxDepth below jsontext's own limit, that a
+// value jsontext read whole does not nest deeper than allowed below the
+// current depth (the scanner checks this as it reads).
+func (d *Decoder) checkRawDepth(raw []byte) error {
+	if d.scanning || d.cfg.maxDepth >= DefaultMaxDepth || d.depth+len(raw) <= d.cfg.maxDepth {
+		return nil
+	}
+	depth, deepest, inString := d.depth, d.depth, false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			deepest = max(deepest, depth)
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	if deepest > d.cfg.maxDepth {
+		return errDeep
+	}
+	return nil
+}
 
 func (d *Decoder) enter() error {
 	d.depth++
@@ -493,7 +539,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 				d.buf = append(d.buf, ',')
 			}
 			if d.cfg.invalidUTF8 {
-				d.buf, _ = jsontext.AppendQuote(d.buf, name)
+				d.buf = d.appendString(d.buf, rawName)
 			} else {
 				d.buf = append(d.buf, rawName...)
 			}

@@ -1028,7 +1028,8 @@ func checkDocument(t *testing.T, tg *target, doc []byte) result {
 		checkError(t, "second pass", first.out, second.err, false)
 	}
 
-	// the slow paths
+	// the options that change how the text is read: both keep the fast
+	// path for the usual document, and must decode every one as the default
 	for _, alt := range []struct {
 		name string
 		opt  decoder.Option
