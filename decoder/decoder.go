@@ -25,39 +25,24 @@ type Decoder struct {
 	src   TokenSource // the current document's tokens, when not JSON text
 
 	// the current document
-	doc     []byte
-	rd      bytes.Buffer
-	preRd   bytes.Buffer
-	jd      *jsontext.Decoder
-	pre     *jsontext.Decoder
-	a       *schemaauto.Automaton
-	entry   *schemaauto.Entry
-	out     outKind
-	buf     []byte // bytes output
-	wbuf    []byte // Prune's buffer
-	ownDups bool   // detect duplicates ourselves (slow path)
-	rawFast bool   // whole values may be copied or skipped as raw bytes
-	inPlace bool   // d.jd reads d.doc in place (peekInPlace)
-	// the scanner (scanner.go) reads d.doc
-	scanning bool
-	scanOff  bool // for one decoding: the scanner gave up
-	tpos     int  // its position
-	tfrom    int  // snext's cache: the next token after tfrom is at tat
-	tat      int
-	tallow   uint8 // what the token at tat may be
-	tstate   uint8
-	tstack   []byte // the open containers: '{' or '['
-	tesc     bool   // the last string read has escapes
-	// tbig: the last value read holds a number with an exponent or of
-	// 309 bytes or more, one checkNumbers must look at
-	tbig bool
-	// scanComposite's stacks: open containers, the first name of each
-	// open object, the names (start and end offsets)
-	vstack  []byte
-	vlevels []int
-	vnames  []int
-	depth   int
-	fatals  []fatalRec // fatal error candidates of the current document
+	doc      []byte
+	rd       bytes.Buffer
+	preRd    bytes.Buffer
+	jd       *jsontext.Decoder
+	pre      *jsontext.Decoder
+	a        *schemaauto.Automaton
+	entry    *schemaauto.Entry
+	out      outKind
+	buf      []byte  // bytes output
+	wbuf     []byte  // Prune's buffer
+	ownDups  bool    // detect duplicates ourselves (slow path)
+	rawFast  bool    // whole values may be copied or skipped as raw bytes
+	inPlace  bool    // d.jd reads d.doc in place (peekInPlace)
+	sc       scanner // the fast path's reader (scanner.go)
+	scanOff  bool    // for one decoding: the scanner gave up
+	scanning bool    // the scanner reads the document
+	depth    int
+	fatals   []fatalRec // fatal error candidates of the current document
 	// anyStart is the offset of the value readAny last read
 	anyStart int64
 
@@ -319,7 +304,7 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(ownDups), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
 	d.inPlace = d.src == nil && d.head == nil
 	d.scanning = d.rawFast && !d.noScan && !d.scanOff
-	d.sstart()
+	d.sc.reset(d.doc, d.cfg.maxDepth)
 	if d.scanning {
 		d.inPlace = false
 	} else if d.inPlace {

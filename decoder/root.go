@@ -122,8 +122,8 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 		if d.prescanPlain() {
 			return true, true, true, false
 		}
-		hasAV, hasKind, isObject, unscanned = d.prescanFrom((*scannerTokens)(d))
-		d.sstart()
+		hasAV, hasKind, isObject, unscanned = d.prescanFrom(&d.sc)
+		d.sc.reset(d.doc, d.cfg.maxDepth)
 		return
 	}
 	d.preRd = *bytes.NewBuffer(d.doc) // jsontext reads a bytes.Buffer in place
@@ -261,14 +261,6 @@ func (d *Decoder) prescanFrom(r typeMetaTokens) (hasAV, hasKind, isObject, faile
 	return hasAV, hasKind, true, false
 }
 
-// scannerTokens is the scanner as a typeMetaTokens.
-type scannerTokens Decoder
-
-func (s *scannerTokens) PeekKind() jsontext.Kind            { return (*Decoder)(s).speek() }
-func (s *scannerTokens) ReadToken() (jsontext.Token, error) { return (*Decoder)(s).sreadToken() }
-func (s *scannerTokens) ReadValue() (jsontext.Value, error) { return (*Decoder)(s).sreadValue() }
-func (s *scannerTokens) SkipValue() error                   { _, err := (*Decoder)(s).sreadValue(); return err }
-
 // noteRootName records a root member whose name is apiVersion or kind
 // ignoring case, as the reference's pre-scan reads it. raw is the value
 // when it was read already (a string), else nil and k its kind.
@@ -387,7 +379,7 @@ func (d *Decoder) finishRoot() error {
 // rootKind is the JSON kind of the document's top-level value.
 func (d *Decoder) rootKind() jsontext.Kind {
 	if d.scanning {
-		return d.speek()
+		return d.sc.PeekKind()
 	}
 	if d.src != nil {
 		return d.src.PeekKind()

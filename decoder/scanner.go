@@ -8,7 +8,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// The scanner: the fast path's token reader for JSON text. It reads d.doc
+// The scanner: the fast path's token reader for JSON text. It reads the document
 // in place, checks what it reads against the rules of the fast path's
 // jsontext.Decoder (RFC 8259 grammar, UTF-8 without surrogate halves, no
 // duplicate names, depth), and gives up with errUnscanned at the first
@@ -33,12 +33,48 @@ import (
 //	sAfter      a value, } or ]    , then a name (object) or a value (array);
 //	                               the container's closer; the end (top level)
 //
-// snext finds the next token for the state and caches its answer (tfrom,
-// tat, tallow) until the position moves, so that a peek and the read after
+// next finds the next token for the state and caches its answer (from,
+// at, allow) until the position moves, so that a peek and the read after
 // it skip whitespace once. The walk's loops use fused steps that know their
-// context: sreadName (an object's separator, name and colon, leaving the
-// scanner before the value with snext's answer set), speekElem (an array's
-// separator and next element) and sclose (the closer either of them found).
+// context: readName (an object's separator, name and colon, leaving the
+// scanner before the value with next's answer set), peekElem (an array's
+// separator and next element) and close (the closer either of them found).
+// PeekKind, ReadToken, ReadValue and SkipValue are jsontext.Decoder's
+// methods, so that the pre-scan reads the scanner as it reads jsontext.
+
+// scanner is the state of the scanner over one document.
+type scanner struct {
+	doc      []byte
+	maxDepth int // MaxDepth: the scanner gives up one level before it
+
+	pos   int    // the position after the last token read
+	state uint8  // what the last token read was (sStart...)
+	stack []byte // the open containers: '{' or '['
+	// next's cache: the next token after from is at at, and may be allow
+	from, at int
+	allow    uint8
+	esc      bool // the last string read has escapes
+	// big: the last value read holds a number with an exponent or of 309
+	// bytes or more, one checkNumbers must look at
+	big bool
+
+	// scanComposite's stacks: open containers, the first name of each
+	// open object, the names (start and end offsets)
+	vstack          []byte
+	vlevels, vnames []int
+}
+
+// valueKind is the kind of the value readName or peekElem stopped before
+// (0 at the end of the document).
+func (s *scanner) valueKind() jsontext.Kind {
+	if s.at >= len(s.doc) {
+		return 0
+	}
+	return tokenKind[s.doc[s.at]]
+}
+
+// SkipValue skips the next value.
+func (s *scanner) SkipValue() error { _, err := s.ReadValue(); return err }
 
 // errUnscanned: the scanner does not accept the document; jsontext decodes
 // it again.
@@ -85,23 +121,24 @@ var plainByte = func() (t [256]bool) {
 	return t
 }()
 
-// sstart starts the scanner at the beginning of d.doc.
-func (d *Decoder) sstart() {
-	d.tpos, d.tfrom, d.tstate, d.tstack = 0, -1, sStart, d.tstack[:0]
+// sstart starts the scanner at the beginning of s.doc.
+func (s *scanner) reset(doc []byte, maxDepth int) {
+	s.doc, s.maxDepth = doc, maxDepth
+	s.pos, s.from, s.state, s.stack = 0, -1, sStart, s.stack[:0]
 }
 
-// snext finds the next token after the separator the state requires, and
+// next finds the next token after the separator the state requires, and
 // what it may be. It returns -1 where the text breaks the grammar.
-func (d *Decoder) snext() int {
-	if d.tpos == d.tfrom {
-		return d.tat
+func (s *scanner) next() int {
+	if s.pos == s.from {
+		return s.at
 	}
-	doc, i := d.doc, d.tpos
+	doc, i := s.doc, s.pos
 	for i < len(doc) && wsByte[doc[i]] {
 		i++
 	}
 	var allow uint8
-	switch d.tstate {
+	switch s.state {
 	case sStart:
 		allow = allowValue
 	case sObjOpen:
@@ -118,11 +155,11 @@ func (d *Decoder) snext() int {
 		}
 	case sAfter:
 		switch {
-		case len(d.tstack) == 0:
+		case len(s.stack) == 0:
 			allow = allowEnd
 		case i < len(doc) && doc[i] == ',':
 			allow = allowValue
-			if d.tstack[len(d.tstack)-1] == '{' {
+			if s.stack[len(s.stack)-1] == '{' {
 				allow = allowName
 			}
 			for i++; i < len(doc) && wsByte[doc[i]]; i++ {
@@ -131,16 +168,16 @@ func (d *Decoder) snext() int {
 			allow = allowClose
 		}
 	}
-	d.tfrom, d.tat, d.tallow = d.tpos, i, allow
+	s.from, s.at, s.allow = s.pos, i, allow
 	return i
 }
 
-func (d *Decoder) speek() jsontext.Kind {
-	i := d.snext()
-	if i < 0 || i >= len(d.doc) {
+func (s *scanner) PeekKind() jsontext.Kind {
+	i := s.next()
+	if i < 0 || i >= len(s.doc) {
 		return 0
 	}
-	return tokenKind[d.doc[i]]
+	return tokenKind[s.doc[i]]
 }
 
 // tokenKind is the kind of the token a byte starts (0: none).
@@ -154,13 +191,13 @@ var tokenKind = func() (t [256]jsontext.Kind) {
 	return t
 }()
 
-// speekElem is the array loop's peek for the scanner: it skips the
+// peekElem is the array loop's peek for the scanner: it skips the
 // separator before the next element and returns the element's kind, or ']'
-// at the array's end (left for sclose), leaving snext's answer for the
+// at the array's end (left for close), leaving next's answer for the
 // read that follows. Where the text breaks the grammar it returns 0, and
 // the read that follows fails.
-func (d *Decoder) speekElem() jsontext.Kind {
-	doc, i := d.doc, d.tpos
+func (s *scanner) peekElem() jsontext.Kind {
+	doc, i := s.doc, s.pos
 	for i < len(doc) && wsByte[doc[i]] {
 		i++
 	}
@@ -169,32 +206,32 @@ func (d *Decoder) speekElem() jsontext.Kind {
 	}
 	c := doc[i]
 	switch {
-	case d.tstate == sAfter && c == ',':
+	case s.state == sAfter && c == ',':
 		for i++; i < len(doc) && wsByte[doc[i]]; i++ {
 		}
 		// after the comma: a value must follow
-		d.tpos, d.tstate = i, sStart
+		s.pos, s.state = i, sStart
 		if i >= len(doc) || doc[i] == ']' {
 			return 0
 		}
 		c = doc[i]
-	case c == ']' && (d.tstate == sAfter || d.tstate == sArrOpen):
-		d.tfrom, d.tat, d.tallow = d.tpos, i, allowClose
+	case c == ']' && (s.state == sAfter || s.state == sArrOpen):
+		s.from, s.at, s.allow = s.pos, i, allowClose
 		return ']'
-	case d.tstate != sArrOpen:
+	case s.state != sArrOpen:
 		return 0
 	}
-	d.tfrom, d.tat, d.tallow = d.tpos, i, allowValue
+	s.from, s.at, s.allow = s.pos, i, allowValue
 	return tokenKind[c]
 }
 
-// sreadName is the object loop's peek and name read in one, for the
+// readName is the object loop's peek and name read in one, for the
 // scanner: it skips the separator before the next member, and reads its
 // name and the colon after it, leaving the scanner before the value (whose
-// position snext then knows). At the object's end it returns nil, the
-// closer left for sclose. Escapes are told by d.tesc.
-func (d *Decoder) sreadName() (jsontext.Value, error) {
-	doc, i := d.doc, d.tpos
+// position next then knows). At the object's end it returns nil, the
+// closer left for close. Escapes are told by s.esc.
+func (s *scanner) readName() (jsontext.Value, error) {
+	doc, i := s.doc, s.pos
 	for i < len(doc) && wsByte[doc[i]] {
 		i++
 	}
@@ -202,7 +239,7 @@ func (d *Decoder) sreadName() (jsontext.Value, error) {
 		return nil, errUnscanned
 	}
 	c := doc[i]
-	switch d.tstate {
+	switch s.state {
 	case sObjOpen:
 	case sAfter:
 		if c == ',' {
@@ -219,7 +256,7 @@ func (d *Decoder) sreadName() (jsontext.Value, error) {
 		return nil, errUnscanned
 	}
 	if c == '}' {
-		d.tfrom, d.tat, d.tallow = d.tpos, i, allowClose
+		s.from, s.at, s.allow = s.pos, i, allowClose
 		return nil, nil
 	}
 	if c != '"' {
@@ -238,72 +275,72 @@ func (d *Decoder) sreadName() (jsontext.Value, error) {
 	}
 	for j++; j < len(doc) && wsByte[doc[j]]; j++ {
 	}
-	d.tesc = esc
-	// before the value: the state after the colon, with snext's answer
-	d.tpos, d.tstate = j, sStart
-	d.tfrom, d.tat, d.tallow = j, j, allowValue
+	s.esc = esc
+	// before the value: the state after the colon, with next's answer
+	s.pos, s.state = j, sStart
+	s.from, s.at, s.allow = j, j, allowValue
 	return jsontext.Value(doc[i:end]), nil
 }
 
-// sopen reads the '{' or '[' that the walk peeked, and reports whether it
-// could: the peek left snext's answer, and the depth allows one more
-// level. Otherwise sreadToken reads it (and fails).
-func (d *Decoder) sopen() bool {
-	if d.tpos != d.tfrom || d.tallow&allowValue == 0 || d.tat >= len(d.doc) || len(d.tstack)+1 >= d.cfg.maxDepth {
+// open reads the '{' or '[' that the walk peeked, and reports whether it
+// could: the peek left next's answer, and the depth allows one more
+// level. Otherwise ReadToken reads it (and fails).
+func (s *scanner) open() bool {
+	if s.pos != s.from || s.allow&allowValue == 0 || s.at >= len(s.doc) || len(s.stack)+1 >= s.maxDepth {
 		return false
 	}
-	c := d.doc[d.tat]
+	c := s.doc[s.at]
 	if c != '{' && c != '[' {
 		return false
 	}
-	d.tstack = append(d.tstack, c)
-	d.tpos, d.tstate = d.tat+1, sObjOpen
+	s.stack = append(s.stack, c)
+	s.pos, s.state = s.at+1, sObjOpen
 	if c == '[' {
-		d.tstate = sArrOpen
+		s.state = sArrOpen
 	}
 	return true
 }
 
-// sclose reads the closer that sreadName or speekElem found (its '}' or
+// close reads the closer that readName or peekElem found (its '}' or
 // ']' matches the open container: the walk reads objects and arrays
 // whole).
-func (d *Decoder) sclose() {
-	d.tstack = d.tstack[:len(d.tstack)-1]
-	d.tpos, d.tstate = d.tat+1, sAfter
+func (s *scanner) close() {
+	s.stack = s.stack[:len(s.stack)-1]
+	s.pos, s.state = s.at+1, sAfter
 }
 
-// sreadToken reads a delimiter, or the end of the document.
-func (d *Decoder) sreadToken() (jsontext.Token, error) {
-	i := d.snext()
+// ReadToken reads a delimiter, or the end of the document.
+func (s *scanner) ReadToken() (jsontext.Token, error) {
+	i := s.next()
 	if i < 0 {
 		return jsontext.Token{}, errUnscanned
 	}
-	if i >= len(d.doc) {
-		if d.tallow&allowEnd != 0 {
-			d.tpos = i
+	if i >= len(s.doc) {
+		if s.allow&allowEnd != 0 {
+			s.pos = i
 			return jsontext.Token{}, io.EOF
 		}
 		return jsontext.Token{}, errUnscanned
 	}
-	switch c := d.doc[i]; c {
+	switch c := s.doc[i]; c {
 	case '{', '[':
-		if d.tallow&allowValue == 0 || len(d.tstack)+1 >= d.cfg.maxDepth {
+		if s.allow&allowValue == 0 || len(s.stack)+1 >= s.maxDepth {
 			return jsontext.Token{}, errUnscanned
 		}
-		d.tstack = append(d.tstack, c)
-		d.tpos, d.tstate = i+1, sObjOpen
+		s.stack = append(s.stack, c)
+		s.pos, s.state = i+1, sObjOpen
 		if c == '[' {
-			d.tstate = sArrOpen
+			s.state = sArrOpen
 			return jsontext.BeginArray, nil
 		}
 		return jsontext.BeginObject, nil
 	case '}', ']':
-		n := len(d.tstack)
-		if d.tallow&allowClose == 0 || d.tstack[n-1] != c-2 { // '{'+2 == '}', '['+2 == ']'
+		n := len(s.stack)
+		if s.allow&allowClose == 0 || s.stack[n-1] != c-2 { // '{'+2 == '}', '['+2 == ']'
 			return jsontext.Token{}, errUnscanned
 		}
-		d.tstack = d.tstack[:n-1]
-		d.tpos, d.tstate = i+1, sAfter
+		s.stack = s.stack[:n-1]
+		s.pos, s.state = i+1, sAfter
 		if c == ']' {
 			return jsontext.EndArray, nil
 		}
@@ -312,26 +349,26 @@ func (d *Decoder) sreadToken() (jsontext.Token, error) {
 	return jsontext.Token{}, errUnscanned
 }
 
-// sreadValue reads a name, a scalar or a whole object or array.
-func (d *Decoder) sreadValue() (jsontext.Value, error) {
-	doc := d.doc
-	i := d.snext()
+// ReadValue reads a name, a scalar or a whole object or array.
+func (s *scanner) ReadValue() (jsontext.Value, error) {
+	doc := s.doc
+	i := s.next()
 	if i < 0 || i >= len(doc) {
 		return nil, errUnscanned
 	}
-	name := d.tallow&allowName != 0
-	if !name && d.tallow&allowValue == 0 {
+	name := s.allow&allowName != 0
+	if !name && s.allow&allowValue == 0 {
 		return nil, errUnscanned
 	}
 	end, ok := i+1, true
-	d.tbig = false
+	s.big = false
 	switch c := doc[i]; {
 	case c == '"':
-		end, d.tesc, ok = scanString(doc, i+1)
+		end, s.esc, ok = scanString(doc, i+1)
 	case name:
 		ok = false
 	case c == '{' || c == '[':
-		if end = d.scanComposite(i); end == dupInComposite {
+		if end = s.scanComposite(i); end == dupInComposite {
 			return nil, errDuplicate
 		}
 		ok = end > 0
@@ -345,14 +382,14 @@ func (d *Decoder) sreadValue() (jsontext.Value, error) {
 		for end = i; end < len(doc) && numberByte[doc[end]]; end++ {
 		}
 		ok = validNumber(doc[i:end])
-		d.tbig = bigNumber(doc[i:end])
+		s.big = bigNumber(doc[i:end])
 	}
 	if !ok {
 		return nil, errUnscanned
 	}
-	d.tpos, d.tstate = end, sAfter
+	s.pos, s.state = end, sAfter
 	if name {
-		d.tstate = sColon
+		s.state = sColon
 	}
 	return jsontext.Value(doc[i:end]), nil
 }
@@ -488,17 +525,17 @@ func bigNumber(b []byte) bool {
 	return false
 }
 
-// scanComposite checks the object or array at d.doc[i] whole, in one pass
+// scanComposite checks the object or array at s.doc[i] whole, in one pass
 // (grammar, strings, numbers, literals, depth, duplicate names), and
 // returns the index after it, dupInComposite for a duplicate name, or -1
 // where it gives up: an invalid value, an escaped name, or an object with
 // more than maxScanNames names (left to jsontext's name index rather than
 // compared one by one).
-func (d *Decoder) scanComposite(i int) int {
+func (s *scanner) scanComposite(i int) int {
 	const maxScanNames = 64
-	doc := d.doc
-	stack, levels, names := d.vstack[:0], d.vlevels[:0], d.vnames[:0]
-	defer func() { d.vstack, d.vlevels, d.vnames = stack[:0], levels[:0], names[:0] }()
+	doc := s.doc
+	stack, levels, names := s.vstack[:0], s.vlevels[:0], s.vnames[:0]
+	defer func() { s.vstack, s.vlevels, s.vnames = stack[:0], levels[:0], names[:0] }()
 	st := sStart
 	for {
 		for i < len(doc) && wsByte[doc[i]] {
@@ -575,7 +612,7 @@ func (d *Decoder) scanComposite(i int) int {
 		// a value
 		switch {
 		case c == '{' || c == '[':
-			if len(d.tstack)+len(stack)+1 >= d.cfg.maxDepth {
+			if len(s.stack)+len(stack)+1 >= s.maxDepth {
 				return -1
 			}
 			stack = append(stack, c)
@@ -611,7 +648,7 @@ func (d *Decoder) scanComposite(i int) int {
 				return -1
 			}
 			if bigNumber(doc[i:end]) {
-				d.tbig = true
+				s.big = true
 			}
 			i = end
 		}

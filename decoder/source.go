@@ -47,7 +47,7 @@ type TypeMeta struct {
 
 func (d *Decoder) peek() jsontext.Kind {
 	if d.scanning {
-		return d.speek()
+		return d.sc.PeekKind()
 	}
 	if d.inPlace {
 		return d.peekInPlace()
@@ -81,7 +81,7 @@ func (d *Decoder) peekInPlace() jsontext.Kind {
 
 func (d *Decoder) readToken() (jsontext.Token, error) {
 	if d.scanning {
-		return d.sreadToken()
+		return d.sc.ReadToken()
 	}
 	if d.src != nil {
 		return d.src.ReadToken()
@@ -91,7 +91,7 @@ func (d *Decoder) readToken() (jsontext.Token, error) {
 
 func (d *Decoder) readValue() (jsontext.Value, error) {
 	if d.scanning {
-		return d.sreadValue()
+		return d.sc.ReadValue()
 	}
 	if d.src != nil {
 		return d.src.ReadValue()

@@ -4,7 +4,7 @@ package decoder
 // metadata fallback reads a sub-slice of the document with base set).
 func (d *Decoder) offset() int64 {
 	if d.scanning {
-		return int64(d.tpos)
+		return int64(d.sc.pos)
 	}
 	if d.src != nil {
 		return d.src.InputOffset()

@@ -239,7 +239,7 @@ func (d *Decoder) checkNumber(raw []byte, offset int64) {
 // checkNumbers runs checkNumber on every number of a raw value, the last
 // one read; the scanner has told (tbig) whether it holds any to check.
 func (d *Decoder) checkNumbers(raw []byte, base int64) {
-	if d.scanning && !d.tbig {
+	if d.scanning && !d.sc.big {
 		return
 	}
 	// quick exit: no e or E right after a digit (an exponent) anywhere, and
@@ -346,7 +346,7 @@ func (d *Decoder) enter() error {
 
 // object decodes an object in state s.
 func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
-	if !d.scanning || !d.sopen() {
+	if !d.scanning || !d.sc.open() {
 		if _, err := d.readToken(); err != nil {
 			return nil, err
 		}
@@ -393,7 +393,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		var rawName jsontext.Value
 		var err error
 		if d.scanning {
-			if rawName, err = d.sreadName(); rawName == nil && err == nil {
+			if rawName, err = d.sc.readName(); rawName == nil && err == nil {
 				break
 			}
 		} else if d.peek() == '}' {
@@ -406,7 +406,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		}
 		var name []byte
 		var inRaw bool
-		if d.scanning && !d.tesc {
+		if d.scanning && !d.sc.esc {
 			name, inRaw = rawName[1:len(rawName)-1], true
 		} else {
 			name, inRaw = d.unquoteNameIn(rawName)
@@ -423,12 +423,12 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 				p = &props[idx]
 			}
 		}
-		if lane && inRaw && p != nil && p.Role == schemaauto.RoleProperty && d.tat < len(d.doc) {
+		if lane && inRaw && p != nil && p.Role == schemaauto.RoleProperty && d.sc.at < len(d.sc.doc) {
 			// the usual member: a declared property whose value is not
 			// null, in an object below the root, written as bytes on the
 			// fast path; what the steps below would do, without the cases
 			// that cannot arise here
-			if vk := tokenKind[d.doc[d.tat]]; vk != 'n' && vk != 0 {
+			if vk := tokenKind[d.sc.doc[d.sc.at]]; vk != 'n' && vk != 0 {
 				w, bit := &d.seenBits[seenBase+idx/64], uint64(1)<<(idx%64)
 				if *w&bit != 0 {
 					return nil, errDuplicate
@@ -548,8 +548,8 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 
 		var v any
 		var vk jsontext.Kind // the value's kind, peeked once
-		if d.scanning && pre == nil && d.tat < len(d.doc) {
-			vk = tokenKind[d.doc[d.tat]] // sreadName stopped at the value
+		if d.scanning && pre == nil && d.sc.at < len(d.sc.doc) {
+			vk = tokenKind[d.sc.doc[d.sc.at]] // sreadName stopped at the value
 		}
 		keep := true
 		role := schemaauto.RoleProperty
@@ -599,7 +599,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	d.path, d.names = d.path[:top], d.names[:namesMark]
 	if d.scanning {
-		d.sclose() // sreadName found it
+		d.sc.close() // sreadName found it
 	} else if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
@@ -881,7 +881,7 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 
 // array decodes an array in state s.
 func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
-	if !d.scanning || !d.sopen() {
+	if !d.scanning || !d.sc.open() {
 		if _, err := d.readToken(); err != nil {
 			return nil, err
 		}
@@ -906,7 +906,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	for i := 0; ; i++ {
 		var k jsontext.Kind
 		if d.scanning {
-			k = d.speekElem()
+			k = d.sc.peekElem()
 		} else {
 			k = d.peek()
 		}
@@ -938,7 +938,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	d.path = d.path[:top]
 	if d.scanning {
-		d.sclose() // speekElem found it
+		d.sc.close() // speekElem found it
 	} else if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
