@@ -46,66 +46,21 @@ type Decoder struct {
 	// anyStart is the offset of the value readAny last read
 	anyStart int64
 
-	// case-insensitive apiVersion/kind of the root, as the reference's
-	// version/kind pre-scan sees them (last wins)
-	ciAPIVersion, ciKind   ciValue
-	ciSeq                  int
-	ciPending              []ciNote // a TokenSource's root members for the pre-scan
-	avBuf, kindBuf, gvkKey []byte
-	avNull                 bool // the root's apiVersion is null
-	resolved               map[string]resolution
-	// the last resolution and its key: documents of one kind often come
-	// one after the other
-	lastGVK []byte
-	lastRes resolution
-
-	// paths and findings
-	names       []byte
-	path        []jperrors.Segment
-	texts       []byte
-	recs        [numGroups][]rec
-	sortTmp     []rec // sortFindings' scratch
-	runs        []int // sortFindings' run boundaries
-	droppedDups int
-	dropped     int
-	scratch     []byte
-	metaOffsets []metaOffset
-
-	// duplicate tracking (slow path) and defaults: per open object
-	seenBits  []uint64
-	objNames  []nameSpan
-	seenNames []byte
-	members   []member
-	setSlots  []int32      // the name sets of wide open objects (nameSet)
-	seed      maphash.Seed // their hash seed
+	scratch []byte
 
 	res Result
 
 	forceSlow     bool // tests: start on the slow path
 	noScan        bool // tests: the fast path without the scanner
-	metaFallbacks int  // tests: metadata not normalised on the fast path
 	scanFallbacks int  // tests: documents the scanner gave up on
 
-	base    int64             // offset of d.jd's input in the document
-	sub     *jsontext.Decoder // reads a raw metadata value again
-	rawToks rawTokens         // fastMeta's reader of the raw metadata
-	subRd   bytes.Buffer
-	kvs     []kv
-	owners  []ownerRef
-	fields  [numMetaFields]jsontext.Value
+	base int64 // offset of d.jd's input in the document
 
-	// PruneReader: the output is written to sink as it grows; flushed
-	// counts the bytes written out and dropped from buf
-	sink    io.Writer
-	flushed int
-	flushAt int          // flushSize (tests: smaller)
-	rawName []byte       // a member name, copied out of jsontext's buffer
-	head    *TypeMeta    // the root's apiVersion and kind, from its head
-	headRd  bytes.Buffer // the bytes read to find them
-	headDec *jsontext.Decoder
-	tail    io.Reader // the input after headRd
-	// the head's apiVersion and kind, reused across documents
-	avHead, kindHead []byte
+	tm   typeMetaScan // the apiVersion/kind pre-scan (root.go)
+	find findings     // the path and the findings (findings.go)
+	dups dupSets      // the duplicate check of the open objects (dups.go)
+	meta metaScratch  // the metadata steps' buffers (meta.go)
+	strm streaming    // PruneReader (reader.go)
 }
 
 type outKind uint8
@@ -121,7 +76,8 @@ const (
 // and decoded with that version's automaton. Documents of kinds the set
 // does not serve are kept whole, their metadata normalised.
 func New(set *schemaauto.Set, opts ...Option) *Decoder {
-	d := &Decoder{set: set, cfg: defaultConfig(), seed: maphash.MakeSeed()}
+	d := &Decoder{set: set, cfg: defaultConfig()}
+	d.dups.seed = maphash.MakeSeed()
 	for _, o := range opts {
 		o(&d.cfg)
 	}
@@ -157,10 +113,10 @@ func (r *Result) Findings() []jperrors.Finding {
 	d := r.d
 	out := make([]jperrors.Finding, 0, d.numFindings())
 	for g := range numGroups {
-		for _, x := range d.recs[g] {
+		for _, x := range d.find.recs[g] {
 			f := jperrors.Finding{
 				Type:    x.typ,
-				Path:    string(d.texts[x.pathStart:x.pathEnd]),
+				Path:    string(d.find.texts[x.pathStart:x.pathEnd]),
 				Pointer: d.pointer(x),
 				Offset:  x.offset,
 			}
@@ -200,7 +156,7 @@ func (r *Result) Err() error {
 	if r.d.numFindings() == 0 {
 		return nil
 	}
-	return &jperrors.StrictError{Findings: r.Findings(), Dropped: r.d.droppedDups + r.d.dropped}
+	return &jperrors.StrictError{Findings: r.Findings(), Dropped: r.d.find.droppedDups + r.d.find.dropped}
 }
 
 // Result returns the result of the last document. It is valid until the
@@ -283,18 +239,18 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 	d.doc = doc
 	d.ownDups = ownDups
 	d.fatals = d.fatals[:0]
-	d.names, d.path, d.texts = d.names[:0], d.path[:0], d.texts[:0]
+	d.find.names, d.find.path, d.find.texts = d.find.names[:0], d.find.path[:0], d.find.texts[:0]
 	d.rawFast = !ownDups && d.src == nil
 	for g := range numGroups {
-		d.recs[g] = d.recs[g][:0]
+		d.find.recs[g] = d.find.recs[g][:0]
 	}
-	d.droppedDups, d.dropped = 0, 0
+	d.find.droppedDups, d.find.dropped = 0, 0
 	d.depth, d.base = 0, 0
-	d.ciAPIVersion.set, d.ciKind.set = false, false
-	d.ciAPIVersion.typeErr, d.ciKind.typeErr = false, false
-	d.ciSeq, d.ciPending = 0, d.ciPending[:0]
-	d.seenBits, d.objNames, d.seenNames, d.members = d.seenBits[:0], d.objNames[:0], d.seenNames[:0], d.members[:0]
-	d.setSlots = d.setSlots[:0]
+	d.tm.ciAPIVersion.set, d.tm.ciKind.set = false, false
+	d.tm.ciAPIVersion.typeErr, d.tm.ciKind.typeErr = false, false
+	d.tm.ciSeq, d.tm.ciPending = 0, d.tm.ciPending[:0]
+	d.dups.seenBits, d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.seenBits[:0], d.dups.objNames[:0], d.dups.seenNames[:0], d.dups.members[:0]
+	d.dups.setSlots = d.dups.setSlots[:0]
 	d.res = Result{d: d}
 }
 
@@ -302,7 +258,7 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 	d.reset(doc, ownDups)
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(ownDups), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
-	d.inPlace = d.src == nil && d.head == nil
+	d.inPlace = d.src == nil && d.strm.head == nil
 	d.scanning = d.rawFast && !d.noScan && !d.scanOff
 	d.sc.reset(d.doc, d.cfg.maxDepth)
 	if d.scanning {
@@ -316,7 +272,7 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 		}
 	}
 
-	if d.head != nil {
+	if d.strm.head != nil {
 		if d.jd == nil {
 			d.jd = jsontext.NewDecoder(d.headReader(), opts...)
 		} else {

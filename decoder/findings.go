@@ -7,6 +7,19 @@ import (
 	jperrors "github.com/jsonprune/jsonprune/errors"
 )
 
+// findings is the path of the walk and the findings of the current
+// document (findings.go).
+type findings struct {
+	names       []byte             // names on the path that are not slices of the document
+	path        []jperrors.Segment // the path of the value being decoded
+	texts       []byte             // the findings' path and pointer texts
+	recs        [numGroups][]rec
+	sortTmp     []rec // sortFindings' scratch
+	runs        []int // sortFindings' run boundaries
+	droppedDups int
+	dropped     int
+}
+
 // rec is a recorded finding: its texts live in Decoder.texts.
 type rec struct {
 	typ                jperrors.FindingType
@@ -28,36 +41,36 @@ const (
 
 // pushKey adds a name to the path. A name that is a slice of the document
 // (jsontext reads the document in place) is used as it is; any other name
-// is copied to d.names, which only grows within a document, so that path
+// is copied to d.find.names, which only grows within a document, so that path
 // segments stay valid while they are on the path.
 func (d *Decoder) pushKey(kind jperrors.SegmentKind, name []byte, inDoc bool) {
 	if !inDoc {
-		start := len(d.names)
-		d.names = append(d.names, name...)
-		name = d.names[start:len(d.names):len(d.names)]
+		start := len(d.find.names)
+		d.find.names = append(d.find.names, name...)
+		name = d.find.names[start:len(d.find.names):len(d.find.names)]
 	}
-	d.path = append(d.path, jperrors.Segment{Kind: kind, Name: name})
+	d.find.path = append(d.find.path, jperrors.Segment{Kind: kind, Name: name})
 }
 
 func (d *Decoder) pushIndex(i int) {
-	d.path = append(d.path, jperrors.Segment{Kind: jperrors.Index, Index: i})
+	d.find.path = append(d.find.path, jperrors.Segment{Kind: jperrors.Index, Index: i})
 }
 
 // pop removes the innermost segment.
-func (d *Decoder) pop() { d.path = d.path[:len(d.path)-1] }
+func (d *Decoder) pop() { d.find.path = d.find.path[:len(d.find.path)-1] }
 
 // lastName is the name of the innermost path segment.
-func (d *Decoder) lastName() []byte { return d.path[len(d.path)-1].Name }
+func (d *Decoder) lastName() []byte { return d.find.path[len(d.find.path)-1].Name }
 
 // appendPath renders the current path in the pruning / sigs.k8s.io/json
 // syntax.
-func (d *Decoder) appendPath(dst []byte) []byte { return jperrors.AppendPath(dst, d.path) }
+func (d *Decoder) appendPath(dst []byte) []byte { return jperrors.AppendPath(dst, d.find.path) }
 
 // fieldPath renders the current path as field.Path.
-func (d *Decoder) fieldPath() string { return string(jperrors.AppendFieldPath(nil, d.path)) }
+func (d *Decoder) fieldPath() string { return string(jperrors.AppendFieldPath(nil, d.find.path)) }
 
 // appendPointer renders the current path as an RFC 6901 JSON Pointer.
-func (d *Decoder) appendPointer(dst []byte) []byte { return jperrors.AppendPointer(dst, d.path) }
+func (d *Decoder) appendPointer(dst []byte) []byte { return jperrors.AppendPointer(dst, d.find.path) }
 
 // record adds a finding at the current path to group g. It reports whether
 // it was kept.
@@ -65,35 +78,35 @@ func (d *Decoder) record(g group, typ jperrors.FindingType, offset int64) {
 	if d.cfg.mode == Ignore {
 		return
 	}
-	ps := int32(len(d.texts))
-	d.texts = d.appendPath(d.texts)
-	pe := int32(len(d.texts))
+	ps := int32(len(d.find.texts))
+	d.find.texts = d.appendPath(d.find.texts)
+	pe := int32(len(d.find.texts))
 	if typ == jperrors.DuplicateField {
 		// the reference de-duplicates by path and keeps at most 100
-		for _, r := range d.recs[groupDup] {
-			if bytes.Equal(d.texts[r.pathStart:r.pathEnd], d.texts[ps:pe]) {
-				d.texts = d.texts[:ps]
+		for _, r := range d.find.recs[groupDup] {
+			if bytes.Equal(d.find.texts[r.pathStart:r.pathEnd], d.find.texts[ps:pe]) {
+				d.find.texts = d.find.texts[:ps]
 				return
 			}
 		}
-		if len(d.recs[groupDup]) >= d.cfg.maxDups {
-			d.texts = d.texts[:ps]
-			d.droppedDups++
+		if len(d.find.recs[groupDup]) >= d.cfg.maxDups {
+			d.find.texts = d.find.texts[:ps]
+			d.find.droppedDups++
 			return
 		}
 	}
 	if d.numFindings() >= d.cfg.maxFindings {
-		d.texts = d.texts[:ps]
-		d.dropped++
+		d.find.texts = d.find.texts[:ps]
+		d.find.dropped++
 		return
 	}
 	if d.plainPath() {
 		// the pointer is derived from the path when asked for
-		d.recs[g] = append(d.recs[g], rec{typ: typ, pathStart: ps, pathEnd: pe, ptrStart: -1, offset: offset})
+		d.find.recs[g] = append(d.find.recs[g], rec{typ: typ, pathStart: ps, pathEnd: pe, ptrStart: -1, offset: offset})
 		return
 	}
-	d.texts = d.appendPointer(d.texts)
-	d.recs[g] = append(d.recs[g], rec{typ: typ, pathStart: ps, pathEnd: pe, ptrStart: pe, ptrEnd: int32(len(d.texts)), offset: offset})
+	d.find.texts = d.appendPointer(d.find.texts)
+	d.find.recs[g] = append(d.find.recs[g], rec{typ: typ, pathStart: ps, pathEnd: pe, ptrStart: pe, ptrEnd: int32(len(d.find.texts)), offset: offset})
 }
 
 // notPlain marks the bytes that keep a path's JSON Pointer from being
@@ -106,10 +119,10 @@ var notPlain = [256]bool{'.': true, '[': true, ']': true, '~': true, '/': true}
 // nothing, so that "[0]" could also be a leading index), so that
 // pointerFromPath gives its pointer.
 func (d *Decoder) plainPath() bool {
-	if len(d.path) > 0 && d.path[0].Kind != jperrors.Index && len(d.path[0].Name) == 0 {
+	if len(d.find.path) > 0 && d.find.path[0].Kind != jperrors.Index && len(d.find.path[0].Name) == 0 {
 		return false
 	}
-	for _, s := range d.path {
+	for _, s := range d.find.path {
 		for _, c := range s.Name {
 			if notPlain[c] {
 				return false
@@ -141,9 +154,9 @@ func pointerFromPath(p []byte) string {
 // pointer is the JSON Pointer of a recorded finding.
 func (d *Decoder) pointer(x rec) string {
 	if x.ptrStart < 0 {
-		return pointerFromPath(d.texts[x.pathStart:x.pathEnd])
+		return pointerFromPath(d.find.texts[x.pathStart:x.pathEnd])
 	}
-	return string(d.texts[x.ptrStart:x.ptrEnd])
+	return string(d.find.texts[x.ptrStart:x.ptrEnd])
 }
 
 // recordText adds a finding whose path was rendered elsewhere (ObjectMeta
@@ -153,14 +166,14 @@ func (d *Decoder) recordText(g group, path string, pointer []byte, offset int64)
 		return
 	}
 	if d.numFindings() >= d.cfg.maxFindings {
-		d.dropped++
+		d.find.dropped++
 		return
 	}
-	ps := int32(len(d.texts))
-	d.texts = append(d.texts, path...)
-	pe := int32(len(d.texts))
-	d.texts = append(d.texts, pointer...)
-	d.recs[g] = append(d.recs[g], rec{typ: jperrors.UnknownField, pathStart: ps, pathEnd: pe, ptrStart: pe, ptrEnd: int32(len(d.texts)), offset: offset})
+	ps := int32(len(d.find.texts))
+	d.find.texts = append(d.find.texts, path...)
+	pe := int32(len(d.find.texts))
+	d.find.texts = append(d.find.texts, pointer...)
+	d.find.recs[g] = append(d.find.recs[g], rec{typ: jperrors.UnknownField, pathStart: ps, pathEnd: pe, ptrStart: pe, ptrEnd: int32(len(d.find.texts)), offset: offset})
 }
 
 // sortFindings puts the pruned and embedded-metadata groups in the
@@ -172,18 +185,18 @@ func (d *Decoder) recordText(g group, path string, pointer []byte, offset int64)
 // finds the sorted runs and merges them pairwise, stably, in about n
 // comparisons per round, without allocating in steady state.
 func (d *Decoder) sortFindings() {
-	d.sortRecs(d.recs[groupPrune])
-	d.sortRecs(d.recs[groupEmbeddedMeta])
+	d.sortRecs(d.find.recs[groupPrune])
+	d.sortRecs(d.find.recs[groupEmbeddedMeta])
 }
 
 // sortRecs sorts one group's findings by path text, stably (see
 // sortFindings).
 func (d *Decoder) sortRecs(a []rec) {
 	less := func(x, y rec) bool {
-		return bytes.Compare(d.texts[x.pathStart:x.pathEnd], d.texts[y.pathStart:y.pathEnd]) < 0
+		return bytes.Compare(d.find.texts[x.pathStart:x.pathEnd], d.find.texts[y.pathStart:y.pathEnd]) < 0
 	}
 	// the start of every run, and len(a)
-	runs := append(d.runs[:0], 0)
+	runs := append(d.find.runs[:0], 0)
 	for i := 1; i < len(a); i++ {
 		if less(a[i], a[i-1]) {
 			runs = append(runs, i)
@@ -191,7 +204,7 @@ func (d *Decoder) sortRecs(a []rec) {
 	}
 	runs = append(runs, len(a))
 	if len(runs) > 2 {
-		tmp := slices.Grow(d.sortTmp[:0], len(a))[:len(a)]
+		tmp := slices.Grow(d.find.sortTmp[:0], len(a))[:len(a)]
 		src, dst := a, tmp
 		for len(runs) > 2 {
 			// merge runs 0+1, 2+3, ... from src into dst
@@ -224,16 +237,16 @@ func (d *Decoder) sortRecs(a []rec) {
 		if &src[0] != &a[0] {
 			copy(a, src)
 		}
-		d.sortTmp = tmp
+		d.find.sortTmp = tmp
 	}
-	d.runs = runs
+	d.find.runs = runs
 }
 
 // numFindings counts the findings of the current document.
 func (d *Decoder) numFindings() int {
 	n := 0
 	for g := range numGroups {
-		n += len(d.recs[g])
+		n += len(d.find.recs[g])
 	}
 	return n
 }

@@ -24,7 +24,7 @@ func TestPointerFromPath(t *testing.T) {
 	var walk func(depth int)
 	walk = func(depth int) {
 		if len(segs) > 0 {
-			d := &Decoder{path: segs}
+			d := &Decoder{find: findings{path: segs}}
 			want := string(jperrors.AppendPointer(nil, segs))
 			if d.plainPath() {
 				plain++
@@ -83,7 +83,7 @@ func TestSortRecs(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	d := &Decoder{}
 	for trial := range 500 {
-		d.texts = d.texts[:0]
+		d.find.texts = d.find.texts[:0]
 		n := r.IntN(60)
 		var recs []rec
 		for i := range n {
@@ -96,13 +96,13 @@ func TestSortRecs(t *testing.T) {
 			default:
 				p = "spec.list[" + strconv.Itoa(n-i) + "]." + string(rune('a'+r.IntN(26)))
 			}
-			s := int32(len(d.texts))
-			d.texts = append(d.texts, p...)
-			recs = append(recs, rec{pathStart: s, pathEnd: int32(len(d.texts)), offset: int64(i)})
+			s := int32(len(d.find.texts))
+			d.find.texts = append(d.find.texts, p...)
+			recs = append(recs, rec{pathStart: s, pathEnd: int32(len(d.find.texts)), offset: int64(i)})
 		}
 		want := slices.Clone(recs)
 		slices.SortStableFunc(want, func(x, y rec) int {
-			return bytes.Compare(d.texts[x.pathStart:x.pathEnd], d.texts[y.pathStart:y.pathEnd])
+			return bytes.Compare(d.find.texts[x.pathStart:x.pathEnd], d.find.texts[y.pathStart:y.pathEnd])
 		})
 		d.sortRecs(recs)
 		if !slices.Equal(recs, want) {

@@ -11,13 +11,25 @@ import (
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
+// metaScratch is what the metadata steps reuse across documents (meta.go,
+// metafast.go).
+type metaScratch struct {
+	sub         *jsontext.Decoder // reads a raw metadata value again
+	subRd       bytes.Buffer
+	rawToks     rawTokens // fastMeta's reader of the raw metadata
+	kvs         []kv
+	owners      []ownerRef
+	fields      [numMetaFields]jsontext.Value
+	metaOffsets []metaOffset // the top-level keys of the metadata read last
+}
+
 // metadata decodes the metadata of the root or of an embedded resource: it
 // is read whole (it is small and must be re-rendered anyway), decoded as
 // the reference decodes metav1.ObjectMeta, its unknown fields reported, and
 // written back normalised (reference section 4).
 func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (any, bool, error) {
 	var off int64 // where the metadata value starts
-	d.metaOffsets = d.metaOffsets[:0]
+	d.meta.metaOffsets = d.meta.metaOffsets[:0]
 	var v any
 	var err error
 	if d.out != outMap && d.rawFast &&
@@ -38,16 +50,15 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		if d.fastMeta(raw, write) {
 			return nil, true, nil
 		}
-		d.metaFallbacks++
 		// otherwise read the raw value again as a value tree
 		main, base, inPlace, scanning := d.jd, d.base, d.inPlace, d.scanning
-		d.subRd = *bytes.NewBuffer(raw)
-		if d.sub == nil {
-			d.sub = jsontext.NewDecoder(&d.subRd)
+		d.meta.subRd = *bytes.NewBuffer(raw)
+		if d.meta.sub == nil {
+			d.meta.sub = jsontext.NewDecoder(&d.meta.subRd)
 		} else {
-			d.sub.Reset(&d.subRd)
+			d.meta.sub.Reset(&d.meta.subRd)
 		}
-		d.jd, d.base = d.sub, d.offset()-int64(len(raw))
+		d.jd, d.base = d.meta.sub, d.offset()-int64(len(raw))
 		d.inPlace, d.scanning = false, false
 		v, err = d.readAny()
 		d.jd, d.base, d.inPlace, d.scanning = main, base, inPlace, scanning
@@ -127,7 +138,7 @@ func (d *Decoder) metaUnknownAt(path, base string, def int64) (int64, []byte) {
 		rest = rest[:j]
 	}
 	ptr := jperrors.AppendPointerToken([]byte(base), []byte(rest))
-	for _, mo := range d.metaOffsets {
+	for _, mo := range d.meta.metaOffsets {
 		if mo.name == rest {
 			return mo.offset, ptr
 		}
@@ -140,7 +151,7 @@ func (d *Decoder) metaUnknownAt(path, base string, def int64) (int64, []byte) {
 // The top-level keys of an object read at metadata depth are remembered
 // with their offsets.
 func (d *Decoder) readAny() (any, error) {
-	top := len(d.path)
+	top := len(d.find.path)
 	d.anyStart = -1
 	return d.readAnyAt(top)
 }
@@ -166,8 +177,8 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			off := d.tokenStart(raw)
 			name := string(d.unquoteName(raw))
 			d.pushKey(jperrors.Key, []byte(name), true)
-			if len(d.path) == top+1 {
-				d.metaOffsets = append(d.metaOffsets, metaOffset{name, off})
+			if len(d.find.path) == top+1 {
+				d.meta.metaOffsets = append(d.meta.metaOffsets, metaOffset{name, off})
 			}
 			if _, dup := m[name]; dup {
 				if d.scanning {

@@ -65,13 +65,13 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 	}
 	// raw was read whole by the scanner or by jsontext, which checked it
 	// (grammar, UTF-8, no duplicate names): its tokens are only found
-	sub := &d.rawToks
+	sub := &d.meta.rawToks
 	sub.reset(raw)
 	if _, err := sub.ReadToken(); err != nil {
 		return false
 	}
-	d.fields = [numMetaFields]jsontext.Value{}
-	d.kvs, d.owners = d.kvs[:0], d.owners[:0]
+	d.meta.fields = [numMetaFields]jsontext.Value{}
+	d.meta.kvs, d.meta.owners = d.meta.kvs[:0], d.meta.owners[:0]
 	for sub.PeekKind() != '}' {
 		name, err := sub.ReadValue()
 		if err != nil || bytes.IndexByte(name, '\\') >= 0 {
@@ -97,12 +97,12 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 				if err != nil {
 					return false
 				}
-				d.kvs = append(d.kvs, kv{k, v, f})
+				d.meta.kvs = append(d.meta.kvs, kv{k, v, f})
 				n++
 			}
 			sub.ReadToken()
 			if n > 0 {
-				d.fields[f] = name // marks the map as present
+				d.meta.fields[f] = name // marks the map as present
 			}
 		case fFinalizers:
 			if sub.PeekKind() != '[' {
@@ -118,19 +118,19 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 				if err != nil {
 					return false
 				}
-				d.kvs = append(d.kvs, kv{nil, v, f})
+				d.meta.kvs = append(d.meta.kvs, kv{nil, v, f})
 				n++
 			}
 			sub.ReadToken()
 			if n > 0 {
-				d.fields[f] = name
+				d.meta.fields[f] = name
 			}
 		case fOwnerReferences:
 			if !d.fastOwnerRefs(sub) {
 				return false
 			}
-			if len(d.owners) > 0 {
-				d.fields[f] = name
+			if len(d.meta.owners) > 0 {
+				d.meta.fields[f] = name
 			}
 		case fGeneration:
 			v, err := sub.ReadValue()
@@ -145,7 +145,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 				if string(v) == "-0" {
 					return false
 				}
-				d.fields[f] = v
+				d.meta.fields[f] = v
 			}
 		case fCreationTimestamp:
 			v, err := sub.ReadValue()
@@ -157,7 +157,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 				return false
 			}
 			if !t.IsZero() {
-				d.fields[f] = v
+				d.meta.fields[f] = v
 			}
 		default: // strings, escapes written verbatim
 			v, err := sub.ReadValue()
@@ -165,14 +165,14 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 				return false
 			}
 			if len(v) > 2 {
-				d.fields[f] = v
+				d.meta.fields[f] = v
 			}
 		}
 	}
 	if !write {
 		return true
 	}
-	slices.SortStableFunc(d.kvs, func(a, b kv) int {
+	slices.SortStableFunc(d.meta.kvs, func(a, b kv) int {
 		if a.field != b.field {
 			return a.field - b.field
 		}
@@ -180,7 +180,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 	})
 	d.buf = append(d.buf, '{')
 	first := true
-	for f, v := range d.fields {
+	for f, v := range d.meta.fields {
 		if v == nil {
 			continue
 		}
@@ -198,7 +198,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 		if f == fFinalizers {
 			d.buf = append(d.buf, '[')
 			n := 0
-			for _, e := range d.kvs {
+			for _, e := range d.meta.kvs {
 				if e.field == f {
 					if n > 0 {
 						d.buf = append(d.buf, ',')
@@ -216,7 +216,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 		}
 		d.buf = append(d.buf, '{')
 		n := 0
-		for _, e := range d.kvs {
+		for _, e := range d.meta.kvs {
 			if e.field != f {
 				continue
 			}
@@ -291,7 +291,7 @@ func (d *Decoder) fastOwnerRefs(sub *rawTokens) bool {
 			}
 		}
 		sub.ReadToken()
-		d.owners = append(d.owners, o)
+		d.meta.owners = append(d.meta.owners, o)
 	}
 	sub.ReadToken()
 	return true
@@ -309,7 +309,7 @@ func (d *Decoder) appendOwnerRefs() {
 		}
 	}
 	d.buf = append(d.buf, '[')
-	for i, o := range d.owners {
+	for i, o := range d.meta.owners {
 		if i > 0 {
 			d.buf = append(d.buf, ',')
 		}

@@ -9,6 +9,21 @@ import (
 	jperrors "github.com/jsonprune/jsonprune/errors"
 )
 
+// streaming is PruneReader's state: the output is written to sink as it
+// grows; flushed counts the bytes written out and dropped from buf.
+type streaming struct {
+	sink    io.Writer
+	flushed int
+	flushAt int          // flushSize (tests: smaller)
+	rawName []byte       // a member name, copied out of jsontext's buffer
+	head    *TypeMeta    // the root's apiVersion and kind, from its head
+	headRd  bytes.Buffer // the bytes read to find them
+	headDec *jsontext.Decoder
+	tail    io.Reader // the input after headRd
+	// the head's apiVersion and kind, reused across documents
+	avHead, kindHead []byte
+}
+
 // PruneReader decodes the one document that r holds and writes it, pruned,
 // to w while it reads, in memory that grows with the document's nesting
 // depth, its largest name or scalar, its metadata objects and the names of
@@ -36,25 +51,25 @@ func (d *Decoder) PruneReader(w io.Writer, r io.Reader) error {
 	if d.cfg.maxDocSize > 0 {
 		r = &limitReader{r: r, left: d.cfg.maxDocSize, limit: d.cfg.maxDocSize}
 	}
-	d.headRd.Reset()
-	tm, ok := d.scanHead(io.TeeReader(r, &d.headRd))
+	d.strm.headRd.Reset()
+	tm, ok := d.scanHead(io.TeeReader(r, &d.strm.headRd))
 	if !ok {
 		// read whole: the rest of the input after what the head scan read
-		if _, err := d.headRd.ReadFrom(r); err != nil {
+		if _, err := d.strm.headRd.ReadFrom(r); err != nil {
 			if le, ok := err.(*limitError); ok {
 				d.reset(nil, false)
 				return le.decodeError()
 			}
 			return err
 		}
-		return d.Prune(w, d.headRd.Bytes())
+		return d.Prune(w, d.strm.headRd.Bytes())
 	}
-	d.head = &tm
-	d.tail = r
-	if d.flushAt == 0 {
-		d.flushAt = flushSize
+	d.strm.head = &tm
+	d.strm.tail = r
+	if d.strm.flushAt == 0 {
+		d.strm.flushAt = flushSize
 	}
-	d.sink, d.flushed = w, 0
+	d.strm.sink, d.strm.flushed = w, 0
 	d.out, d.buf = outBytes, d.wbuf[:0]
 	_, err := d.decode(nil, true)
 	if err == nil && d.cfg.mode == Strict && d.numFindings() > 0 {
@@ -64,7 +79,7 @@ func (d *Decoder) PruneReader(w io.Writer, r io.Reader) error {
 		_, err = w.Write(d.buf)
 	}
 	d.wbuf = d.buf[:0]
-	d.buf, d.sink, d.head, d.tail = nil, nil, nil, nil
+	d.buf, d.strm.sink, d.strm.head, d.strm.tail = nil, nil, nil, nil
 	if le, ok := err.(*limitError); ok {
 		return le.decodeError()
 	}
@@ -72,16 +87,16 @@ func (d *Decoder) PruneReader(w io.Writer, r io.Reader) error {
 }
 
 // scanHead reads the root's members up to its first exact "apiVersion"
-// and "kind" (the bytes read stay in d.headRd). ok: the root is an object
+// and "kind" (the bytes read stay in d.strm.headRd). ok: the root is an object
 // and both are strings, kind non-empty.
 func (d *Decoder) scanHead(r io.Reader) (tm TypeMeta, ok bool) {
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(d.cfg.invalidUTF8)}
-	if d.headDec == nil {
-		d.headDec = jsontext.NewDecoder(r, opts...)
+	if d.strm.headDec == nil {
+		d.strm.headDec = jsontext.NewDecoder(r, opts...)
 	} else {
-		d.headDec.Reset(r, opts...)
+		d.strm.headDec.Reset(r, opts...)
 	}
-	jd := d.headDec
+	jd := d.strm.headDec
 	defer jd.Reset(eofReader{}) // drop the reference to r
 	if jd.PeekKind() != '{' {
 		return tm, false
@@ -112,12 +127,12 @@ func (d *Decoder) scanHead(r io.Reader) (tm TypeMeta, ok bool) {
 		}
 		if isAV {
 			seenAV = true
-			tm.APIVersion, _ = jsontext.AppendUnquote(d.avHead[:0], v)
-			d.avHead = tm.APIVersion
+			tm.APIVersion, _ = jsontext.AppendUnquote(d.strm.avHead[:0], v)
+			d.strm.avHead = tm.APIVersion
 		} else {
 			seenKind = true
-			tm.Kind, _ = jsontext.AppendUnquote(d.kindHead[:0], v)
-			d.kindHead = tm.Kind
+			tm.Kind, _ = jsontext.AppendUnquote(d.strm.kindHead[:0], v)
+			d.strm.kindHead = tm.Kind
 			if len(tm.Kind) == 0 {
 				return tm, false
 			}
@@ -130,16 +145,16 @@ func (d *Decoder) scanHead(r io.Reader) (tm TypeMeta, ok bool) {
 // headReader is the input of a streamed document: the bytes the head scan
 // read, then the rest.
 func (d *Decoder) headReader() io.Reader {
-	return io.MultiReader(bytes.NewReader(d.headRd.Bytes()), d.tail)
+	return io.MultiReader(bytes.NewReader(d.strm.headRd.Bytes()), d.strm.tail)
 }
 
 // streamedTypeMeta checks a repeated root apiVersion or kind of a streamed
 // document (exact name; str is its string value, nil if it is not one)
 // against the one its head chose.
 func (d *Decoder) streamedTypeMeta(name, str []byte, offset int64) {
-	chosen := d.head.Kind
+	chosen := d.strm.head.Kind
 	if string(name) == "apiVersion" {
-		chosen = d.head.APIVersion
+		chosen = d.strm.head.APIVersion
 	}
 	if str != nil && bytes.Equal(str, chosen) {
 		return
@@ -150,14 +165,14 @@ func (d *Decoder) streamedTypeMeta(name, str []byte, offset int64) {
 
 // flush writes the output built so far to the sink.
 func (d *Decoder) flush() error {
-	n, err := d.sink.Write(d.buf)
+	n, err := d.strm.sink.Write(d.buf)
 	if err == nil && n < len(d.buf) {
 		err = io.ErrShortWrite
 	}
 	if err != nil {
 		return &writeError{err}
 	}
-	d.flushed += len(d.buf)
+	d.strm.flushed += len(d.buf)
 	d.buf = d.buf[:0]
 	return nil
 }
@@ -166,11 +181,11 @@ func (d *Decoder) flush() error {
 const flushSize = 32 << 10
 
 // outPos is the length of the output so far, written out or not.
-func (d *Decoder) outPos() int { return d.flushed + len(d.buf) }
+func (d *Decoder) outPos() int { return d.strm.flushed + len(d.buf) }
 
 // truncate cuts the output back to length n (not below what was written
 // out).
-func (d *Decoder) truncate(n int) { d.buf = d.buf[:max(n-d.flushed, 0)] }
+func (d *Decoder) truncate(n int) { d.buf = d.buf[:max(n-d.strm.flushed, 0)] }
 
 // writeError is an error of PruneReader's writer, passed up unchanged.
 type writeError struct{ err error }

@@ -18,9 +18,9 @@ import (
 // output flushed from flushAt bytes on.
 func streamed(d *Decoder, doc []byte, flushAt int) ([]byte, error) {
 	var out bytes.Buffer
-	d.flushAt = flushAt
+	d.strm.flushAt = flushAt
 	err := d.PruneReader(&out, iotest.OneByteReader(bytes.NewReader(doc)))
-	d.flushAt = 0
+	d.strm.flushAt = 0
 	return out.Bytes(), err
 }
 

@@ -9,6 +9,23 @@ import (
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
+// typeMetaScan is the state of the apiVersion/kind pre-scan and of the
+// automaton's choice (root.go).
+type typeMetaScan struct {
+	// case-insensitive apiVersion/kind of the root, as the reference's
+	// version/kind pre-scan sees them (last wins)
+	ciAPIVersion, ciKind   ciValue
+	ciSeq                  int
+	ciPending              []ciNote // a TokenSource's root members for the pre-scan
+	avBuf, kindBuf, gvkKey []byte
+	avNull                 bool // the root's apiVersion is null
+	resolved               map[string]resolution
+	// the last resolution and its key: documents of one kind often come
+	// one after the other
+	lastGVK []byte
+	lastRes resolution
+}
+
 // ciValue is a root member whose name equals apiVersion or kind ignoring
 // case, as the reference's version/kind pre-scan (stdlib encoding/json,
 // case-insensitive, last wins) reads it.
@@ -41,14 +58,14 @@ type resolution struct {
 func (d *Decoder) selectAutomaton() error {
 	d.res.Entry, d.res.Pruned = nil, false
 	var hasAV, hasKind, isObject bool
-	if d.src != nil || d.head != nil {
-		tm := d.head
+	if d.src != nil || d.strm.head != nil {
+		tm := d.strm.head
 		if tm == nil {
 			t := d.src.TypeMeta()
 			tm = &t
 		}
-		hasAV, hasKind, isObject, d.avNull = tm.HasAPIVersion, tm.HasKind, tm.IsObject, tm.APIVersionNull
-		d.avBuf, d.kindBuf = append(d.avBuf[:0], tm.APIVersion...), append(d.kindBuf[:0], tm.Kind...)
+		hasAV, hasKind, isObject, d.tm.avNull = tm.HasAPIVersion, tm.HasKind, tm.IsObject, tm.APIVersionNull
+		d.tm.avBuf, d.tm.kindBuf = append(d.tm.avBuf[:0], tm.APIVersion...), append(d.tm.kindBuf[:0], tm.Kind...)
 	} else {
 		var unscanned bool
 		hasAV, hasKind, isObject, unscanned = d.prescan()
@@ -75,35 +92,35 @@ func (d *Decoder) selectAutomaton() error {
 		d.setFatal(rankKindMissing, &jperrors.DecodeError{Msg: fmt.Sprintf("Object 'Kind' is missing in '%s'", d.doc)})
 	}
 	if !hasAV {
-		d.avBuf = d.avBuf[:0]
+		d.tm.avBuf = d.tm.avBuf[:0]
 	}
-	if d.avNull {
+	if d.tm.avNull {
 		// the coercer reads apiVersion from the decoded map (null passes
 		// the version/kind pre-scan, which leaves a Go string alone)
 		d.setFatal(rankAccessor, &jperrors.DecodeError{Msg: ".apiVersion accessor error: <nil> is of the type <nil>, expected string"})
 	}
 	// resolve (apiVersion, kind), cached by their bytes: no allocation in
 	// steady state
-	d.gvkKey = append(append(append(d.gvkKey[:0], d.avBuf...), 0), d.kindBuf...)
-	r, ok := d.lastRes, d.lastGVK != nil && bytes.Equal(d.gvkKey, d.lastGVK)
+	d.tm.gvkKey = append(append(append(d.tm.gvkKey[:0], d.tm.avBuf...), 0), d.tm.kindBuf...)
+	r, ok := d.tm.lastRes, d.tm.lastGVK != nil && bytes.Equal(d.tm.gvkKey, d.tm.lastGVK)
 	if !ok {
-		r, ok = d.resolved[string(d.gvkKey)]
+		r, ok = d.tm.resolved[string(d.tm.gvkKey)]
 	}
 	if !ok {
 		if d.fixed != nil {
-			_, _, err := schemaauto.ParseGroupVersion(string(d.avBuf))
+			_, _, err := schemaauto.ParseGroupVersion(string(d.tm.avBuf))
 			r = resolution{a: d.fixed, err: err}
 		} else {
-			r.a, r.entry, r.err = d.set.Resolve(string(d.avBuf), string(d.kindBuf))
+			r.a, r.entry, r.err = d.set.Resolve(string(d.tm.avBuf), string(d.tm.kindBuf))
 		}
-		if d.resolved == nil {
-			d.resolved = map[string]resolution{}
+		if d.tm.resolved == nil {
+			d.tm.resolved = map[string]resolution{}
 		}
-		if len(d.resolved) < 1024 {
-			d.resolved[string(d.gvkKey)] = r
+		if len(d.tm.resolved) < 1024 {
+			d.tm.resolved[string(d.tm.gvkKey)] = r
 		}
 	}
-	d.lastGVK, d.lastRes = append(d.lastGVK[:0], d.gvkKey...), r
+	d.tm.lastGVK, d.tm.lastRes = append(d.tm.lastGVK[:0], d.tm.gvkKey...), r
 	if r.err != nil {
 		d.setFatal(rankGroupVersion, &jperrors.DecodeError{Msg: r.err.Error()})
 	}
@@ -116,7 +133,7 @@ func (d *Decoder) selectAutomaton() error {
 }
 
 // prescan finds the exact "apiVersion" and "kind" strings of the root, into
-// d.avBuf and d.kindBuf.
+// d.tm.avBuf and d.tm.kindBuf.
 func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 	if d.scanning {
 		if d.prescanPlain() {
@@ -202,8 +219,8 @@ func (d *Decoder) prescanPlain() bool {
 			return false
 		}
 	}
-	d.avNull = false
-	d.avBuf, d.kindBuf = append(d.avBuf[:0], av...), append(d.kindBuf[:0], kind...)
+	d.tm.avNull = false
+	d.tm.avBuf, d.tm.kindBuf = append(d.tm.avBuf[:0], av...), append(d.tm.kindBuf[:0], kind...)
 	return true
 }
 
@@ -223,7 +240,7 @@ type typeMetaTokens interface {
 // gave up, and the walk, which may not read that text with the scanner,
 // must give up too; jsontext's syntax errors are the walk's to report).
 func (d *Decoder) prescanFrom(r typeMetaTokens) (hasAV, hasKind, isObject, failed bool) {
-	d.avNull = false
+	d.tm.avNull = false
 	if r.PeekKind() != '{' {
 		return false, false, false, false
 	}
@@ -248,13 +265,13 @@ func (d *Decoder) prescanFrom(r typeMetaTokens) (hasAV, hasKind, isObject, faile
 			return hasAV, hasKind, true, true
 		}
 		if isAV {
-			d.avNull = v.Kind() == 'n'
+			d.tm.avNull = v.Kind() == 'n'
 			if hasAV = v.Kind() == '"'; hasAV {
-				d.avBuf, _ = jsontext.AppendUnquote(d.avBuf[:0], v)
+				d.tm.avBuf, _ = jsontext.AppendUnquote(d.tm.avBuf[:0], v)
 			}
 		} else {
 			if hasKind = v.Kind() == '"' && len(v) > 2; hasKind { // GetKind: a non-empty string
-				d.kindBuf, _ = jsontext.AppendUnquote(d.kindBuf[:0], v)
+				d.tm.kindBuf, _ = jsontext.AppendUnquote(d.tm.kindBuf[:0], v)
 			}
 		}
 	}
@@ -274,13 +291,13 @@ func (d *Decoder) noteRootName(name []byte, k jsontext.Kind, str []byte, offset 
 			return
 		}
 		i := 0
-		for i < len(d.ciPending) && !bytes.Equal(d.ciPending[i].name, name) {
+		for i < len(d.tm.ciPending) && !bytes.Equal(d.tm.ciPending[i].name, name) {
 			i++
 		}
-		if i == len(d.ciPending) {
-			d.ciPending = append(d.ciPending, ciNote{})
+		if i == len(d.tm.ciPending) {
+			d.tm.ciPending = append(d.tm.ciPending, ciNote{})
 		}
-		n := &d.ciPending[i]
+		n := &d.tm.ciPending[i]
 		n.name, n.str = append(n.name[:0], name...), append(n.str[:0], str...)
 		n.k, n.offset = k, offset
 		return
@@ -297,13 +314,13 @@ type ciNote struct {
 
 // noteCI feeds one root member to the pre-scan, in the pre-scan's order.
 func (d *Decoder) noteCI(name []byte, k jsontext.Kind, str []byte, offset int64) {
-	d.ciSeq++
+	d.tm.ciSeq++
 	var v *ciValue
 	switch {
 	case bytes.EqualFold(name, []byte("apiVersion")):
-		v = &d.ciAPIVersion
+		v = &d.tm.ciAPIVersion
 	case bytes.EqualFold(name, []byte("kind")):
-		v = &d.ciKind
+		v = &d.tm.ciKind
 	default:
 		return
 	}
@@ -315,7 +332,7 @@ func (d *Decoder) noteCI(name []byte, k jsontext.Kind, str []byte, offset int64)
 	default:
 		v.set, v.isString, v.jsonType, v.offset = true, false, jsonTypeName(k), offset
 		if !v.typeErr {
-			v.typeErr, v.errType, v.errOff, v.errSeq = true, v.jsonType, offset, d.ciSeq
+			v.typeErr, v.errType, v.errOff, v.errSeq = true, v.jsonType, offset, d.tm.ciSeq
 		}
 	}
 }
@@ -344,7 +361,7 @@ func (d *Decoder) finishRoot() error {
 	const prefix = "couldn't get version/kind; json parse error: "
 	if d.src != nil {
 		// the names sorted, as the reference's YAML path marshals them
-		p := d.ciPending
+		p := d.tm.ciPending
 		for i := 1; i < len(p); i++ {
 			for j := i; j > 0 && bytes.Compare(p[j].name, p[j-1].name) < 0; j-- {
 				p[j], p[j-1] = p[j-1], p[j]
@@ -356,18 +373,18 @@ func (d *Decoder) finishRoot() error {
 	}
 	// encoding/json reports the first type error in the text it reads
 	first, field := (*ciValue)(nil), ""
-	if d.ciAPIVersion.typeErr {
-		first, field = &d.ciAPIVersion, "apiVersion"
+	if d.tm.ciAPIVersion.typeErr {
+		first, field = &d.tm.ciAPIVersion, "apiVersion"
 	}
-	if d.ciKind.typeErr && (first == nil || d.ciKind.errSeq < first.errSeq) {
-		first, field = &d.ciKind, "kind"
+	if d.tm.ciKind.typeErr && (first == nil || d.tm.ciKind.errSeq < first.errSeq) {
+		first, field = &d.tm.ciKind, "kind"
 	}
 	if first != nil {
 		d.setFatal(rankVersionKind, &jperrors.DecodeError{Offset: first.errOff,
 			Msg: prefix + "json: cannot unmarshal " + first.errType + " into Go struct field ." + field + " of type string"})
 		return nil
 	}
-	if v := d.ciAPIVersion; v.set && v.isString {
+	if v := d.tm.ciAPIVersion; v.set && v.isString {
 		if bytes.Count(v.str, []byte("/")) > 1 { // what makes ParseGroupVersion fail
 			_, _, err := schemaauto.ParseGroupVersion(string(v.str))
 			d.setFatal(rankVersionKind, &jperrors.DecodeError{Offset: v.offset, Msg: err.Error()})

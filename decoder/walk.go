@@ -3,7 +3,6 @@ package decoder
 import (
 	"bytes"
 	"fmt"
-	"hash/maphash"
 	"strconv"
 	"unicode/utf8"
 
@@ -38,22 +37,6 @@ import (
 // the document has a duplicate, it is decoded again on the slow path, which
 // detects duplicates itself, reports each with its path, and keeps the
 // last value.
-
-// nameSpan is a member name of an open object (slow path), in d.seenNames.
-type nameSpan struct{ start, end int32 }
-
-// member is a written member of an open object (slow path, bytes output),
-// so that a later duplicate can take its place.
-type member struct {
-	prop       int // property index, or -1
-	name       nameSpan
-	start, end int // its bytes in the output (d.outPos), when writing
-	// the findings recorded while decoding its value (group prune,
-	// root and embedded metadata), and the fatal error before it: a later
-	// duplicate discards them, as the reference decodes only the last value
-	recs   [numGroups][2]int32
-	fatals [2]int32
-}
 
 type metaOffset struct {
 	name   string
@@ -371,24 +354,24 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	objStart := d.outPos()
 	defaults := !discard && !d.cfg.noDefaults && st.Flags&schemaauto.DefaultsProps != 0
-	seenBase := len(d.seenBits)
+	seenBase := len(d.dups.seenBits)
 	if defaults || d.ownDups || d.scanning {
 		for range (len(props) + 63) / 64 {
-			d.seenBits = append(d.seenBits, 0)
+			d.dups.seenBits = append(d.dups.seenBits, 0)
 		}
 	}
-	namesBase, seenNamesBase, membersBase := len(d.objNames), len(d.seenNames), len(d.members)
+	namesBase, seenNamesBase, membersBase := len(d.dups.objNames), len(d.dups.seenNames), len(d.dups.members)
 	prunesNulls := a.Prunes() && !d.cfg.noNullPruning
 	var wide nameSet // the names of a wide object
 
 	// the fast lane for declared properties (below): on the fast path,
 	// writing bytes, below the root (whose members feed the pre-scan), not
 	// streaming (whose names are copied)
-	lane := d.scanning && write && !root && d.sink == nil
+	lane := d.scanning && write && !root && d.strm.sink == nil
 
 	// one path segment for the members, set for each
-	top, namesMark := len(d.path), len(d.names)
-	d.path = append(d.path, jperrors.Segment{Kind: jperrors.Key})
+	top, namesMark := len(d.find.path), len(d.find.names)
+	d.find.path = append(d.find.path, jperrors.Segment{Kind: jperrors.Key})
 	for {
 		var rawName jsontext.Value
 		var err error
@@ -429,12 +412,12 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			// fast path; what the steps below would do, without the cases
 			// that cannot arise here
 			if vk := tokenKind[d.sc.doc[d.sc.at]]; vk != 'n' && vk != 0 {
-				w, bit := &d.seenBits[seenBase+idx/64], uint64(1)<<(idx%64)
+				w, bit := &d.dups.seenBits[seenBase+idx/64], uint64(1)<<(idx%64)
 				if *w&bit != 0 {
 					return nil, errDuplicate
 				}
 				*w |= bit
-				d.path[top] = jperrors.Segment{Kind: jperrors.Key, Name: name}
+				d.find.path[top] = jperrors.Segment{Kind: jperrors.Key, Name: name}
 				if d.outPos() > objStart {
 					d.buf = append(d.buf, ',')
 				}
@@ -460,14 +443,14 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		// an unescaped name is a slice of the document, stable while it is
 		// decoded; an escaped one lives in d.scratch and is copied, as is
 		// every name read from a reader (jsontext reuses its buffer)
-		if !inRaw || d.src != nil || d.sink != nil {
-			d.names = append(d.names[:namesMark], name...)
-			name = d.names[namesMark:len(d.names):len(d.names)]
+		if !inRaw || d.src != nil || d.strm.sink != nil {
+			d.find.names = append(d.find.names[:namesMark], name...)
+			name = d.find.names[namesMark:len(d.find.names):len(d.find.names)]
 		}
-		d.path[top] = jperrors.Segment{Kind: kind, Name: name}
-		if d.sink != nil && !d.cfg.invalidUTF8 {
-			d.rawName = append(d.rawName[:0], rawName...)
-			rawName = d.rawName
+		d.find.path[top] = jperrors.Segment{Kind: kind, Name: name}
+		if d.strm.sink != nil && !d.cfg.invalidUTF8 {
+			d.strm.rawName = append(d.strm.rawName[:0], rawName...)
+			rawName = d.strm.rawName
 		}
 
 		// root members named apiVersion or kind in any case feed the
@@ -494,7 +477,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 					nameOff = d.nameStart(rawName)
 				}
 				d.record(groupDup, jperrors.DuplicateField, nameOff)
-				if root && d.head != nil && (string(name) == "apiVersion" || string(name) == "kind") {
+				if root && d.strm.head != nil && (string(name) == "apiVersion" || string(name) == "kind") {
 					d.streamedTypeMeta(name, str, nameOff)
 				}
 				d.retract(idx, name, membersBase, write)
@@ -506,7 +489,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			return nil, errDuplicate
 		}
 		if idx >= 0 && (defaults || d.ownDups || d.scanning) {
-			d.seenBits[seenBase+idx/64] |= 1 << (idx % 64)
+			d.dups.seenBits[seenBase+idx/64] |= 1 << (idx % 64)
 		}
 
 		if target == schemaauto.NoState {
@@ -531,7 +514,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			mrec = member{prop: idx, start: memberStart}
 			mrec.fatals[0] = int32(len(d.fatals))
 			for g := range numGroups {
-				mrec.recs[g][0] = int32(len(d.recs[g]))
+				mrec.recs[g][0] = int32(len(d.find.recs[g]))
 			}
 		}
 		if write {
@@ -585,19 +568,19 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			if d.ownDups {
 				mrec.name, mrec.end = d.lastName32(idx, dup, namesBase), d.outPos()
 				for g := range numGroups {
-					mrec.recs[g][1] = int32(len(d.recs[g]))
+					mrec.recs[g][1] = int32(len(d.find.recs[g]))
 				}
 				mrec.fatals[1] = int32(len(d.fatals))
-				d.members = append(d.members, mrec)
+				d.dups.members = append(d.dups.members, mrec)
 			}
 		}
-		if d.sink != nil && len(d.buf) >= d.flushAt {
+		if d.strm.sink != nil && len(d.buf) >= d.strm.flushAt {
 			if err := d.flush(); err != nil {
 				return nil, err
 			}
 		}
 	}
-	d.path, d.names = d.path[:top], d.names[:namesMark]
+	d.find.path, d.find.names = d.find.path[:top], d.find.names[:namesMark]
 	if d.scanning {
 		d.sc.close() // sreadName found it
 	} else if _, err := d.readToken(); err != nil {
@@ -609,10 +592,10 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, '}')
 	}
-	d.seenBits = d.seenBits[:seenBase]
-	d.objNames, d.seenNames, d.members = d.objNames[:namesBase], d.seenNames[:seenNamesBase], d.members[:membersBase]
+	d.dups.seenBits = d.dups.seenBits[:seenBase]
+	d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.objNames[:namesBase], d.dups.seenNames[:seenNamesBase], d.dups.members[:membersBase]
 	if wide.size > 0 {
-		d.setSlots = d.setSlots[:wide.base]
+		d.dups.setSlots = d.dups.setSlots[:wide.base]
 	}
 	d.depth--
 	if m == nil {
@@ -665,7 +648,7 @@ func (d *Decoder) emitDefault(s schemaauto.StateID, write bool) any {
 // was absent.
 func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, seenBase, objStart int, m map[string]any) {
 	for i := range props {
-		if d.seenBits[seenBase+i/64]&(1<<(i%64)) != 0 {
+		if d.dups.seenBits[seenBase+i/64]&(1<<(i%64)) != 0 {
 			continue
 		}
 		ns := nullState(&props[i])
@@ -713,172 +696,6 @@ func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, pr
 	return v, true, nil
 }
 
-// seenBefore reports whether the member name (property idx) occurred
-// earlier in the current object, and remembers it.
-//
-// Names are compared one by one while an object has few; a wide object
-// (more than wideObject names) gets a set, so that the check stays linear.
-func (d *Decoder) seenBefore(idx int, name []byte, seenBase, namesBase int, wide *nameSet) bool {
-	if idx >= 0 {
-		return d.seenBits[seenBase+idx/64]&(1<<(idx%64)) != 0
-	}
-	slot := 0
-	if wide.size > 0 {
-		var found bool
-		if slot, found = d.setFind(wide, name); found {
-			return true
-		}
-	} else {
-		for _, sp := range d.objNames[namesBase:] {
-			if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
-				return true
-			}
-		}
-	}
-	start := int32(len(d.seenNames))
-	d.seenNames = append(d.seenNames, name...)
-	d.objNames = append(d.objNames, nameSpan{start, int32(len(d.seenNames))})
-	switch {
-	case wide.size > 0:
-		d.setSlots[wide.base+slot] = int32(len(d.objNames) - 1)
-		if wide.n++; 2*wide.n > wide.size {
-			d.setBuild(wide, namesBase, 2*wide.size)
-		}
-	case len(d.objNames)-namesBase > wideObject:
-		wide.base = len(d.setSlots)
-		d.setBuild(wide, namesBase, 4*wideObject)
-	}
-	return false
-}
-
-// wideObject is the number of names from which the duplicate check uses
-// a set.
-const wideObject = 32
-
-// nameSet is the set of a wide object's names: an open-addressing table,
-// d.setSlots[base:base+size], of indexes into d.objNames (-1: empty), at
-// most half full. The tables of the open objects are stacked in
-// d.setSlots (an object's is on top while it adds names), so a set costs
-// no allocation in steady state.
-type nameSet struct{ base, size, n int }
-
-// setFind finds name in w: its slot, or the empty slot where it goes.
-func (d *Decoder) setFind(w *nameSet, name []byte) (int, bool) {
-	mask := uint64(w.size - 1)
-	for i := maphash.Bytes(d.seed, name) & mask; ; i = (i + 1) & mask {
-		v := d.setSlots[w.base+int(i)]
-		if v < 0 {
-			return int(i), false
-		}
-		if sp := d.objNames[v]; bytes.Equal(d.seenNames[sp.start:sp.end], name) {
-			return int(i), true
-		}
-	}
-}
-
-// setBuild (re)builds w with size slots (a power of two) on top of
-// d.setSlots, from the object's names.
-func (d *Decoder) setBuild(w *nameSet, namesBase, size int) {
-	d.setSlots = d.setSlots[:w.base]
-	for range size {
-		d.setSlots = append(d.setSlots, -1)
-	}
-	w.size, w.n = size, 0
-	for k := namesBase; k < len(d.objNames); k++ {
-		sp := d.objNames[k]
-		if slot, found := d.setFind(w, d.seenNames[sp.start:sp.end]); !found {
-			d.setSlots[w.base+slot] = int32(k)
-			w.n++
-		}
-	}
-}
-
-// lastName32 returns the span of the non-property name just seen: the last
-// one seenBefore added (a duplicate's name is found by comparison instead).
-func (d *Decoder) lastName32(idx int, dup bool, namesBase int) nameSpan {
-	if idx >= 0 || len(d.objNames) == namesBase {
-		return nameSpan{}
-	}
-	if !dup {
-		return d.objNames[len(d.objNames)-1]
-	}
-	name := d.lastName()
-	for _, sp := range d.objNames[namesBase:] {
-		if bytes.Equal(d.seenNames[sp.start:sp.end], name) {
-			return sp
-		}
-	}
-	return nameSpan{}
-}
-
-// retract undoes the earlier occurrence of a duplicated member, so that the
-// last value wins: its bytes leave the output (the output has each name
-// once), and the findings and fatal errors its value raised are dropped,
-// as the reference never decodes that value into the object. Duplicate
-// findings inside it stay: the reference's JSON decoder reports them.
-func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
-	for i := membersBase; i < len(d.members); i++ {
-		mb := d.members[i]
-		same := (idx >= 0 && mb.prop == idx) || (idx < 0 && mb.prop < 0 && bytes.Equal(d.seenNames[mb.name.start:mb.name.end], name))
-		if !same {
-			continue
-		}
-		for g := range numGroups {
-			if g == groupDup {
-				continue
-			}
-			lo, hi := mb.recs[g][0], mb.recs[g][1]
-			if n := hi - lo; n > 0 {
-				d.recs[g] = append(d.recs[g][:lo], d.recs[g][hi:]...)
-				for j := i + 1; j < len(d.members); j++ {
-					d.members[j].recs[g][0] -= n
-					d.members[j].recs[g][1] -= n
-				}
-			}
-		}
-		// fatal errors raised inside the discarded value go too (those of
-		// the root metadata and of embedded resources; a number too large
-		// for float64 is fatal wherever it is, and stays)
-		lo, hi := mb.fatals[0], mb.fatals[1]
-		kept := d.fatals[:lo]
-		for _, f := range d.fatals[lo:hi] {
-			if f.rank != rankRootMeta && f.rank != rankCoerce {
-				kept = append(kept, f)
-			}
-		}
-		removed := hi - lo - (int32(len(kept)) - lo)
-		d.fatals = append(kept, d.fatals[hi:]...)
-		for j := i + 1; j < len(d.members); j++ {
-			d.members[j].fatals[0] -= removed
-			d.members[j].fatals[1] -= removed
-		}
-		d.members = append(d.members[:i], d.members[i+1:]...)
-		if write && mb.start < d.flushed {
-			// written out already (PruneReader): it stays, and the last
-			// value follows it
-			return
-		}
-		cs, ce := mb.start-d.flushed, mb.end-d.flushed
-		if write {
-			if d.buf[cs] != ',' && ce < len(d.buf) && d.buf[ce] == ',' {
-				ce++ // the first member: drop the comma after it
-			}
-			d.buf = append(d.buf[:cs], d.buf[ce:]...)
-		}
-		n := ce - cs
-		cs, ce = cs+d.flushed, ce+d.flushed
-		for j := i; j < len(d.members); j++ {
-			if write && d.members[j].start < ce {
-				d.members[j].start = cs // its leading comma was cut
-			} else {
-				d.members[j].start -= n
-			}
-			d.members[j].end -= n
-		}
-		return
-	}
-}
-
 // array decodes an array in state s.
 func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if !d.scanning || !d.sc.open() {
@@ -901,7 +718,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, '[')
 	}
-	top := len(d.path)
+	top := len(d.find.path)
 	d.pushIndex(0)
 	for i := 0; ; i++ {
 		var k jsontext.Kind
@@ -913,7 +730,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		if k == ']' {
 			break
 		}
-		d.path[top] = jperrors.Segment{Kind: jperrors.Index, Index: i}
+		d.find.path[top] = jperrors.Segment{Kind: jperrors.Index, Index: i}
 		if write && i > 0 {
 			d.buf = append(d.buf, ',')
 		}
@@ -930,13 +747,13 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		if arr != nil {
 			arr = append(arr, v)
 		}
-		if d.sink != nil && len(d.buf) >= d.flushAt {
+		if d.strm.sink != nil && len(d.buf) >= d.strm.flushAt {
 			if err := d.flush(); err != nil {
 				return nil, err
 			}
 		}
 	}
-	d.path = d.path[:top]
+	d.find.path = d.find.path[:top]
 	if d.scanning {
 		d.sc.close() // speekElem found it
 	} else if _, err := d.readToken(); err != nil {

@@ -1,0 +1,73 @@
+package decoder
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestOptionsKeepFastPath: MaxDepth other than the default and
+// AllowInvalidUTF8(true) decode the usual document on the fast path (the
+// scanner reads it to its end), and every document, usual or not, as the
+// slow path does: the same output, error and findings.
+func TestOptionsKeepFastPath(t *testing.T) {
+	set := widgetSet(t)
+	nest := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	head := `{"apiVersion":"example.com/v1","kind":"Widget",`
+	docs := []string{
+		head + `"metadata":{"name":"w"},"spec":{"replicas":1,"list":[{"x":"a","junk":1}],"anyVal":{"a":[1,2]}}}`,
+		// deep values read whole: unknown, preserved, metadata, walked
+		head + `"spec":{"junk":` + nest(20) + `}}`,
+		head + `"spec":{"anyVal":` + nest(20) + `}}`,
+		head + `"metadata":{"name":"w","labels":` + nest(20) + `}}`,
+		head + `"spec":{"list":[{"x":"a"}],"obj":{"deep":{"a":` + nest(20) + `}}}}`,
+		head + `"spec":{"junk":` + nest(5) + `}}`,
+		// escapes, invalid UTF-8, lone surrogates, names colliding once
+		// invalid bytes become U+FFFD
+		head + `"spec":{"name":"\u0041\n","anyVal":{"s":"\u00e9"}}}`,
+		head + "\"spec\":{\"name\":\"a\xffb\",\"anyVal\":{\"s\":\"\xfe\"}}}",
+		head + `"spec":{"name":"\ud800","anyVal":{"\udc00":1}}}`,
+		head + "\"spec\":{\"anyVal\":{\"k\xff\":1,\"k\xfe\":2}}}",
+		head + "\"metadata\":{\"name\":\"w\",\"labels\":{\"a\xff\":\"b\"}}}",
+		head + `"spec":{"junk":1,"junk":2}}`,
+		`{"a":1,}`,
+	}
+	for _, c := range []struct {
+		name string
+		opts []Option
+	}{
+		{"MaxDepth(9999)", []Option{MaxDepth(9999)}},
+		{"MaxDepth(12)", []Option{MaxDepth(12)}},
+		{"AllowInvalidUTF8", []Option{AllowInvalidUTF8(true)}},
+		{"both", []Option{AllowInvalidUTF8(true), MaxDepth(12)}},
+	} {
+		fast, slow, jt := New(set, c.opts...), New(set, c.opts...), New(set, c.opts...)
+		slow.forceSlow, jt.noScan = true, true
+		if !scannerAccepts(fast, []byte(docs[0])) {
+			t.Errorf("%s: the usual document leaves the scanner", c.name)
+		}
+		for i, doc := range docs {
+			name := c.name + "/" + string(rune('a'+i))
+			got, errGot := fast.AppendPrune(nil, []byte(doc))
+			for _, other := range []*Decoder{slow, jt} {
+				want, errWant := other.AppendPrune(nil, []byte(doc))
+				if string(got) != string(want) || errText(errGot) != errText(errWant) {
+					t.Errorf("%s: fast path %s (%v)\nother path %s (%v)", name, got, errGot, want, errWant)
+					continue
+				}
+				if fa, fb := fast.Result().Findings(), other.Result().Findings(); errGot == nil && !slices.Equal(fa, fb) {
+					t.Errorf("%s: fast path findings %+v\nother path %+v", name, fa, fb)
+				}
+			}
+		}
+	}
+	// a document deeper than MaxDepth inside a value read whole is refused
+	// at the right place
+	_, err := New(set, MaxDepth(12)).AppendPrune(nil, []byte(docs[1]))
+	if err == nil || !strings.Contains(err.Error(), "exceeded max depth of 12") {
+		t.Errorf("MaxDepth(12) on 22 levels: %v", err)
+	}
+	if _, err := New(set, MaxDepth(12)).AppendPrune(nil, []byte(docs[5])); err != nil {
+		t.Errorf("MaxDepth(12) on 7 levels: %v", err)
+	}
+}
