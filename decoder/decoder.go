@@ -19,48 +19,51 @@ import (
 // concurrent use; reuse one per goroutine for many documents, so that its
 // buffers are reused (steady-state pruning allocates nothing).
 type Decoder struct {
+	// configuration
 	set   *schemaauto.Set
 	fixed *schemaauto.Automaton
 	cfg   config
-	src   TokenSource // the current document's tokens, when not JSON text
 
-	// the current document
+	// the current document, and the mode it is read in (doc.go)
 	doc      []byte
-	rd       bytes.Buffer
-	preRd    bytes.Buffer
-	jd       *jsontext.Decoder
-	pre      *jsontext.Decoder
+	src      TokenSource // its tokens, when not JSON text
 	a        *schemaauto.Automaton
 	entry    *schemaauto.Entry
-	out      outKind
-	buf      []byte  // bytes output
-	wbuf     []byte  // Prune's buffer
-	ownDups  bool    // detect duplicates ourselves (slow path)
-	rawFast  bool    // whole values may be copied or skipped as raw bytes
-	inPlace  bool    // d.jd reads d.doc in place (peekInPlace)
-	sc       scanner // the fast path's reader (scanner.go)
-	scanOff  bool    // for one decoding: the scanner gave up
-	scanning bool    // the scanner reads the document
+	ownDups  bool // the slow path: the walk reports duplicates, the last value wins
+	rawFast  bool // whole values may be copied or skipped as raw bytes
+	scanning bool // the scanner reads the document
+	scanOff  bool // for one decoding: the scanner gave up
+	inPlace  bool // jd reads doc in place (peekInPlace)
 	depth    int
 	fatals   []fatalRec // fatal error candidates of the current document
-	// anyStart is the offset of the value readAny last read
-	anyStart int64
+	anyStart int64      // the offset of the value readAny last read
+	res      Result
 
-	scratch []byte
+	// the readers
+	sc    scanner           // the fast path's (scanner.go)
+	jd    *jsontext.Decoder // jsontext's, reading rd, or a sub-slice with base
+	rd    bytes.Buffer
+	base  int64             // offset of jd's input in the document
+	pre   *jsontext.Decoder // a second one, over preRd: pre-scan, syntax errors
+	preRd bytes.Buffer
 
-	res Result
+	// the output
+	out     outKind
+	buf     []byte // bytes output
+	wbuf    []byte // Prune's buffer
+	scratch []byte // unquoted strings
 
-	forceSlow     bool // tests: start on the slow path
-	noScan        bool // tests: the fast path without the scanner
-	scanFallbacks int  // tests: documents the scanner gave up on
-
-	base int64 // offset of d.jd's input in the document
-
+	// the state of each job, in the file that does it
 	tm   typeMetaScan // the apiVersion/kind pre-scan (root.go)
 	find findings     // the path and the findings (findings.go)
 	dups dupSets      // the duplicate check of the open objects (dups.go)
 	meta metaScratch  // the metadata steps' buffers (meta.go)
 	strm streaming    // PruneReader (reader.go)
+
+	// tests
+	forceSlow     bool // start on the slow path
+	noScan        bool // the fast path without the scanner
+	scanFallbacks int  // documents the scanner gave up on
 }
 
 type outKind uint8

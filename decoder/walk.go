@@ -327,252 +327,93 @@ func (d *Decoder) enter() error {
 	return nil
 }
 
+// An object is decoded in steps, each on one screen: openObject sets up
+// its frame; for each member, readMember reads its name and looks it up
+// among the declared properties; laneMember takes the usual member on the
+// fast path; the others go through targetMember (where the value goes: a
+// property, the additionalProperties state, Keep under
+// preserve-unknown-fields, or nowhere: unknown), nameMember (the path),
+// preMember (the version/kind pre-scan), dupMember (the duplicate check),
+// and then either skipMember (unknown: reported, skipped) or valueMember
+// (written, decoded by role in memberByRole, recorded for a later
+// duplicate); closeObject adds the defaults and cuts the frame's state
+// back.
+
+// objFrame is the state of one open object.
+type objFrame struct {
+	s        schemaauto.StateID
+	st       *schemaauto.State
+	props    []schemaauto.Prop // nil in a discarded subtree
+	root     bool              // the document's root (its members feed the pre-scan)
+	discard  bool              // in a pruned subtree: nothing is written
+	write    bool              // bytes are written
+	defaults bool              // absent defaulted properties are added at the end
+	nulls    bool              // nulls of non-nullable fields without a default are pruned
+	lane     bool              // the fast lane is open (laneMember)
+	m        map[string]any    // map output
+	objStart int               // the output position after '{'
+	// where the frame's entries start on the shared stacks
+	seenBase, namesBase, seenNamesBase, membersBase int
+	wide                                            nameSet // the names of a wide object
+	top                                             int     // the path segment of the members
+	// the mark of the path names, cut back at each member
+	namesMark int
+}
+
+// memberRead is the member being decoded: its name and where it goes.
+type memberRead struct {
+	rawName jsontext.Value
+	name    []byte
+	inRaw   bool  // name is a slice of rawName (no escapes)
+	nameOff int64 // the name's offset, -1 until needed
+	idx     int   // the declared property's index, or -1
+	p       *schemaauto.Prop
+	target  schemaauto.StateID // NoState: unknown
+	kind    jperrors.SegmentKind
+	pre     jsontext.Value // a root apiVersion/kind string, read for the pre-scan
+	str     []byte         // its unquoted value
+	dup     bool           // a duplicate of an earlier member (slow path)
+}
+
 // object decodes an object in state s.
 func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
-	if !d.scanning || !d.sc.open() {
-		if _, err := d.readToken(); err != nil {
-			return nil, err
-		}
-	}
-	if err := d.enter(); err != nil {
+	var f objFrame
+	if err := d.openObject(&f, s, discard); err != nil {
 		return nil, err
 	}
-	a := d.a
-	st := a.State(s)
-	props := a.Props(s)
-	root := d.depth == 1
-	if discard {
-		props = nil
-	}
-	write := !discard && d.out == outBytes
-	var m map[string]any
-	if !discard && d.out == outMap {
-		m = make(map[string]any)
-	}
-	if write {
-		d.buf = append(d.buf, '{')
-	}
-	objStart := d.outPos()
-	defaults := !discard && !d.cfg.noDefaults && st.Flags&schemaauto.DefaultsProps != 0
-	seenBase := len(d.dups.seenBits)
-	if defaults || d.ownDups || d.scanning {
-		for range (len(props) + 63) / 64 {
-			d.dups.seenBits = append(d.dups.seenBits, 0)
-		}
-	}
-	namesBase, seenNamesBase, membersBase := len(d.dups.objNames), len(d.dups.seenNames), len(d.dups.members)
-	prunesNulls := a.Prunes() && !d.cfg.noNullPruning
-	var wide nameSet // the names of a wide object
-
-	// the fast lane for declared properties (below): on the fast path,
-	// writing bytes, below the root (whose members feed the pre-scan), not
-	// streaming (whose names are copied)
-	lane := d.scanning && write && !root && d.strm.sink == nil
-
-	// one path segment for the members, set for each
-	top, namesMark := len(d.find.path), len(d.find.names)
-	d.find.path = append(d.find.path, jperrors.Segment{Kind: jperrors.Key})
+	var mr memberRead // each step sets what it finds
 	for {
-		var rawName jsontext.Value
-		var err error
-		if d.scanning {
-			if rawName, err = d.sc.readName(); rawName == nil && err == nil {
-				break
+		if done, err := d.readMember(&f, &mr); done || err != nil {
+			if err != nil {
+				return nil, err
 			}
-		} else if d.peek() == '}' {
 			break
-		} else {
-			rawName, err = d.readValue()
 		}
-		if err != nil {
-			return nil, err
-		}
-		var name []byte
-		var inRaw bool
-		if d.scanning && !d.sc.esc {
-			name, inRaw = rawName[1:len(rawName)-1], true
-		} else {
-			name, inRaw = d.unquoteNameIn(rawName)
-		}
-		// the name's offset, computed when needed (before its value is read)
-		nameOff := int64(-1)
-		if root {
-			nameOff = d.nameStart(rawName)
-		}
-		idx := -1
-		var p *schemaauto.Prop
-		if len(props) > 0 {
-			if idx = a.Lookup(s, name); idx >= 0 {
-				p = &props[idx]
-			}
-		}
-		if lane && inRaw && p != nil && p.Role == schemaauto.RoleProperty && d.sc.at < len(d.sc.doc) {
-			// the usual member: a declared property whose value is not
-			// null, in an object below the root, written as bytes on the
-			// fast path; what the steps below would do, without the cases
-			// that cannot arise here
-			if vk := tokenKind[d.sc.doc[d.sc.at]]; vk != 'n' && vk != 0 {
-				w, bit := &d.dups.seenBits[seenBase+idx/64], uint64(1)<<(idx%64)
-				if *w&bit != 0 {
-					return nil, errDuplicate
-				}
-				*w |= bit
-				d.find.path[top] = jperrors.Segment{Kind: jperrors.Key, Name: name}
-				if d.outPos() > objStart {
-					d.buf = append(d.buf, ',')
-				}
-				d.buf = append(d.buf, rawName...)
-				d.buf = append(d.buf, ':')
-				if _, err := d.valueKind(p.Target, vk, false); err != nil {
+		if f.lane && mr.inRaw && mr.p != nil && mr.p.Role == schemaauto.RoleProperty {
+			if vk := d.sc.valueKind(); vk != 'n' && vk != 0 {
+				if err := d.laneMember(&f, &mr, vk); err != nil {
 					return nil, err
 				}
 				continue
 			}
 		}
-		kind := jperrors.Key
-		target := schemaauto.NoState
-		switch {
-		case discard:
-		case p != nil:
-			target = p.Target
-		case st.Additional != schemaauto.NoState:
-			target, kind = st.Additional, jperrors.MapKey
-		case st.Flags&schemaauto.Preserve != 0:
-			target = schemaauto.Keep
+		d.targetMember(&f, &mr)
+		d.nameMember(&f, &mr)
+		if err := d.preMember(&f, &mr); err != nil {
+			return nil, err
 		}
-		// an unescaped name is a slice of the document, stable while it is
-		// decoded; an escaped one lives in d.scratch and is copied, as is
-		// every name read from a reader (jsontext reuses its buffer)
-		if !inRaw || d.src != nil || d.strm.sink != nil {
-			d.find.names = append(d.find.names[:namesMark], name...)
-			name = d.find.names[namesMark:len(d.find.names):len(d.find.names)]
-		}
-		d.find.path[top] = jperrors.Segment{Kind: kind, Name: name}
-		if d.strm.sink != nil && !d.cfg.invalidUTF8 {
-			d.strm.rawName = append(d.strm.rawName[:0], rawName...)
-			rawName = d.strm.rawName
-		}
-
-		// root members named apiVersion or kind in any case feed the
-		// reference's version/kind pre-scan; a string value is read here
-		var pre jsontext.Value
-		var str []byte
-		if root && (len(name) == len("apiVersion") || len(name) == len("kind")) {
-			k := d.peek()
-			if k == '"' && (bytes.EqualFold(name, []byte("apiVersion")) || bytes.EqualFold(name, []byte("kind"))) {
-				if pre, err = d.readValue(); err != nil {
-					return nil, err
-				}
-				str = d.unquoteName(pre)
-			}
-			d.noteRootName(name, k, str, nameOff)
-		}
-
-		// duplicates (slow path): the last value wins
-		dup := false
-		if d.ownDups {
-			dup = d.seenBefore(idx, name, seenBase, namesBase, &wide)
-			if dup {
-				if nameOff < 0 {
-					nameOff = d.nameStart(rawName)
-				}
-				d.record(groupDup, jperrors.DuplicateField, nameOff)
-				if root && d.strm.head != nil && (string(name) == "apiVersion" || string(name) == "kind") {
-					d.streamedTypeMeta(name, str, nameOff)
-				}
-				d.retract(idx, name, membersBase, write)
-				if m != nil {
-					delete(m, string(name))
-				}
-			}
-		} else if d.scanning && d.seenBefore(idx, name, seenBase, namesBase, &wide) {
+		d.dupMember(&f, &mr)
+		if d.scanning && mr.dup {
 			return nil, errDuplicate
 		}
-		if idx >= 0 && (defaults || d.ownDups || d.scanning) {
-			d.dups.seenBits[seenBase+idx/64] |= 1 << (idx % 64)
-		}
-
-		if target == schemaauto.NoState {
-			// pruned (or inside a pruned subtree)
-			if !discard && !dup {
-				if nameOff < 0 {
-					nameOff = d.nameStart(rawName)
-				}
-				d.record(groupPrune, jperrors.UnknownField, nameOff)
-			}
-			if pre == nil {
-				if _, err := d.value(schemaauto.Keep, true); err != nil {
-					return nil, err
-				}
-			}
-			continue
-		}
-
-		memberStart := d.outPos()
-		var mrec member
-		if d.ownDups {
-			mrec = member{prop: idx, start: memberStart}
-			mrec.fatals[0] = int32(len(d.fatals))
-			for g := range numGroups {
-				mrec.recs[g][0] = int32(len(d.find.recs[g]))
-			}
-		}
-		if write {
-			if d.outPos() > objStart {
-				d.buf = append(d.buf, ',')
-			}
-			if d.cfg.invalidUTF8 {
-				d.buf = d.appendString(d.buf, rawName)
-			} else {
-				d.buf = append(d.buf, rawName...)
-			}
-			d.buf = append(d.buf, ':')
-		}
-
-		var v any
-		var vk jsontext.Kind // the value's kind, peeked once
-		if d.scanning && pre == nil && d.sc.at < len(d.sc.doc) {
-			vk = tokenKind[d.sc.doc[d.sc.at]] // sreadName stopped at the value
-		}
-		keep := true
-		role := schemaauto.RoleProperty
-		if p != nil {
-			role = p.Role
-		}
-		switch {
-		case role == schemaauto.RoleMetadata:
-			v, keep, err = d.metadata(p, root, prunesNulls, write)
-		case pre == nil && d.peekKind(&vk) == 'n':
-			v, keep, err = d.null(p, target, prunesNulls, write)
-			if keep && !root && (role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind) {
-				// the coercion of an embedded resource: null is not a string
-				d.setFatal(rankCoerce, &jperrors.DecodeError{Offset: d.offset(), Pointer: string(d.appendPointer(nil)),
-					Msg: (&jperrors.FieldError{Type: jperrors.FieldInvalid, Field: d.fieldPath(), BadValue: nil, Detail: "must be a string"}).Error()})
-			}
-		case role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind:
-			v, keep, err = d.typeMeta(p, root, pre, prunesNulls, write)
-		case pre != nil:
-			v, err = d.scalar(pre, false)
-		default:
-			v, err = d.valueKind(target, d.peekKind(&vk), false)
+		var err error
+		if mr.target == schemaauto.NoState {
+			err = d.skipMember(&f, &mr)
+		} else {
+			err = d.valueMember(&f, &mr)
 		}
 		if err != nil {
 			return nil, err
-		}
-		if !keep {
-			d.truncate(memberStart)
-		} else {
-			if m != nil {
-				m[string(name)] = v
-			}
-			if d.ownDups {
-				mrec.name, mrec.end = d.lastName32(idx, dup, namesBase), d.outPos()
-				for g := range numGroups {
-					mrec.recs[g][1] = int32(len(d.find.recs[g]))
-				}
-				mrec.fatals[1] = int32(len(d.fatals))
-				d.dups.members = append(d.dups.members, mrec)
-			}
 		}
 		if d.strm.sink != nil && len(d.buf) >= d.strm.flushAt {
 			if err := d.flush(); err != nil {
@@ -580,28 +421,297 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			}
 		}
 	}
-	d.find.path, d.find.names = d.find.path[:top], d.find.names[:namesMark]
+	return d.closeObject(&f)
+}
+
+// openObject reads the '{' and sets up the object's frame.
+func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) error {
+	if !d.scanning || !d.sc.open() {
+		if _, err := d.readToken(); err != nil {
+			return err
+		}
+	}
+	if err := d.enter(); err != nil {
+		return err
+	}
+	f.s, f.st, f.root, f.discard = s, d.a.State(s), d.depth == 1, discard
+	if !discard {
+		f.props = d.a.Props(s)
+	}
+	f.write = !discard && d.out == outBytes
+	if !discard && d.out == outMap {
+		f.m = make(map[string]any)
+	}
+	if f.write {
+		d.buf = append(d.buf, '{')
+	}
+	f.objStart = d.outPos()
+	f.defaults = !discard && !d.cfg.noDefaults && f.st.Flags&schemaauto.DefaultsProps != 0
+	f.seenBase = len(d.dups.seenBits)
+	if f.defaults || d.ownDups || d.scanning {
+		for range (len(f.props) + 63) / 64 {
+			d.dups.seenBits = append(d.dups.seenBits, 0)
+		}
+	}
+	f.namesBase, f.seenNamesBase, f.membersBase = len(d.dups.objNames), len(d.dups.seenNames), len(d.dups.members)
+	f.nulls = d.a.Prunes() && !d.cfg.noNullPruning
+	// the fast lane: on the fast path, writing bytes, below the root (whose
+	// members feed the pre-scan), not streaming (whose names are copied)
+	f.lane = d.scanning && f.write && !f.root && d.strm.sink == nil
+	// one path segment for the members, set for each
+	f.top, f.namesMark = len(d.find.path), len(d.find.names)
+	d.find.path = append(d.find.path, jperrors.Segment{Kind: jperrors.Key})
+	return nil
+}
+
+// readMember reads the next member's name and looks it up among the
+// declared properties; done at the object's end.
+func (d *Decoder) readMember(f *objFrame, mr *memberRead) (done bool, err error) {
 	if d.scanning {
-		d.sc.close() // sreadName found it
+		if mr.rawName, err = d.sc.readName(); mr.rawName == nil || err != nil {
+			return err == nil, err
+		}
+		mr.name, mr.inRaw = mr.rawName[1:len(mr.rawName)-1], true
+		if d.sc.esc {
+			mr.name, mr.inRaw = d.unquoteNameIn(mr.rawName)
+		}
+	} else {
+		if d.peek() == '}' {
+			return true, nil
+		}
+		if mr.rawName, err = d.readValue(); err != nil {
+			return false, err
+		}
+		mr.name, mr.inRaw = d.unquoteNameIn(mr.rawName)
+	}
+	mr.nameOff, mr.idx, mr.p = -1, -1, nil
+	if f.root {
+		mr.nameOff = d.nameStart(mr.rawName)
+	}
+	if len(f.props) > 0 {
+		if mr.idx = d.a.Lookup(f.s, mr.name); mr.idx >= 0 {
+			mr.p = &f.props[mr.idx]
+		}
+	}
+	return false, nil
+}
+
+// targetMember finds the state the member's value goes to.
+func (d *Decoder) targetMember(f *objFrame, mr *memberRead) {
+	mr.kind, mr.target = jperrors.Key, schemaauto.NoState
+	switch {
+	case f.discard:
+	case mr.p != nil:
+		mr.target = mr.p.Target
+	case f.st.Additional != schemaauto.NoState:
+		mr.target, mr.kind = f.st.Additional, jperrors.MapKey
+	case f.st.Flags&schemaauto.Preserve != 0:
+		mr.target = schemaauto.Keep
+	}
+}
+
+// laneMember decodes the usual member: a declared property whose value
+// (of kind vk) is not null, in an object below the root, written as bytes
+// on the fast path. It does what the steps below would do, without the
+// cases that cannot arise here.
+func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) error {
+	w, bit := &d.dups.seenBits[f.seenBase+mr.idx/64], uint64(1)<<(mr.idx%64)
+	if *w&bit != 0 {
+		return errDuplicate
+	}
+	*w |= bit
+	d.find.path[f.top] = jperrors.Segment{Kind: jperrors.Key, Name: mr.name}
+	if d.outPos() > f.objStart {
+		d.buf = append(d.buf, ',')
+	}
+	d.buf = append(d.buf, mr.rawName...)
+	d.buf = append(d.buf, ':')
+	_, err := d.valueKind(mr.p.Target, vk, false)
+	return err
+}
+
+// nameMember puts the member's name on the path. An unescaped name is a
+// slice of the document, stable while it is decoded; an escaped one lives
+// in d.scratch and is copied, as is every name read from a reader
+// (jsontext reuses its buffer).
+func (d *Decoder) nameMember(f *objFrame, mr *memberRead) {
+	if !mr.inRaw || d.src != nil || d.strm.sink != nil {
+		d.find.names = append(d.find.names[:f.namesMark], mr.name...)
+		mr.name = d.find.names[f.namesMark:len(d.find.names):len(d.find.names)]
+	}
+	d.find.path[f.top] = jperrors.Segment{Kind: mr.kind, Name: mr.name}
+	if d.strm.sink != nil && !d.cfg.invalidUTF8 {
+		d.strm.rawName = append(d.strm.rawName[:0], mr.rawName...)
+		mr.rawName = d.strm.rawName
+	}
+}
+
+// preMember feeds root members named apiVersion or kind in any case to
+// the reference's version/kind pre-scan; a string value is read here.
+func (d *Decoder) preMember(f *objFrame, mr *memberRead) error {
+	mr.pre, mr.str = nil, nil
+	if !f.root || len(mr.name) != len("apiVersion") && len(mr.name) != len("kind") {
+		return nil
+	}
+	k := d.peek()
+	if k == '"' && (bytes.EqualFold(mr.name, []byte("apiVersion")) || bytes.EqualFold(mr.name, []byte("kind"))) {
+		var err error
+		if mr.pre, err = d.readValue(); err != nil {
+			return err
+		}
+		mr.str = d.unquoteName(mr.pre)
+	}
+	d.noteRootName(mr.name, k, mr.str, mr.nameOff)
+	return nil
+}
+
+// dupMember checks whether the member repeats an earlier one. On the slow
+// path a duplicate is reported and the earlier member retracted: the last
+// value wins. On the fast path mr.dup sends the document to the slow path.
+func (d *Decoder) dupMember(f *objFrame, mr *memberRead) {
+	mr.dup = false
+	if d.ownDups || d.scanning { // else jsontext refuses duplicates
+		mr.dup = d.seenBefore(mr.idx, mr.name, f.seenBase, f.namesBase, &f.wide)
+	}
+	if mr.idx >= 0 && (f.defaults || d.ownDups || d.scanning) {
+		d.dups.seenBits[f.seenBase+mr.idx/64] |= 1 << (mr.idx % 64) // defaults read it too
+	}
+	if !mr.dup || !d.ownDups {
+		return
+	}
+	if mr.nameOff < 0 {
+		mr.nameOff = d.nameStart(mr.rawName)
+	}
+	d.record(groupDup, jperrors.DuplicateField, mr.nameOff)
+	if f.root && d.strm.head != nil && (string(mr.name) == "apiVersion" || string(mr.name) == "kind") {
+		d.streamedTypeMeta(mr.name, mr.str, mr.nameOff)
+	}
+	d.retract(mr.idx, mr.name, f.membersBase, f.write)
+	if f.m != nil {
+		delete(f.m, string(mr.name))
+	}
+}
+
+// skipMember reports an unknown member (unless in a pruned subtree, or a
+// duplicate, reported already) and skips its value.
+func (d *Decoder) skipMember(f *objFrame, mr *memberRead) error {
+	if !f.discard && !mr.dup {
+		if mr.nameOff < 0 {
+			mr.nameOff = d.nameStart(mr.rawName)
+		}
+		d.record(groupPrune, jperrors.UnknownField, mr.nameOff)
+	}
+	if mr.pre != nil {
+		return nil // read by preMember
+	}
+	_, err := d.value(schemaauto.Keep, true)
+	return err
+}
+
+// valueMember writes the member's name and decodes its value by the
+// property's role; on the slow path it records the member, for a later
+// duplicate to retract.
+func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
+	memberStart := d.outPos()
+	var rec member
+	if d.ownDups {
+		rec = member{prop: mr.idx, start: memberStart}
+		rec.fatals[0] = int32(len(d.fatals))
+		for g := range numGroups {
+			rec.recs[g][0] = int32(len(d.find.recs[g]))
+		}
+	}
+	if f.write {
+		if d.outPos() > f.objStart {
+			d.buf = append(d.buf, ',')
+		}
+		if d.cfg.invalidUTF8 {
+			d.buf = d.appendString(d.buf, mr.rawName)
+		} else {
+			d.buf = append(d.buf, mr.rawName...)
+		}
+		d.buf = append(d.buf, ':')
+	}
+	v, keep, err := d.memberByRole(f, mr)
+	if err != nil {
+		return err
+	}
+	if !keep {
+		d.truncate(memberStart)
+		return nil
+	}
+	if f.m != nil {
+		f.m[string(mr.name)] = v
+	}
+	if d.ownDups {
+		rec.name, rec.end = d.lastName32(mr.idx, mr.dup, f.namesBase), d.outPos()
+		for g := range numGroups {
+			rec.recs[g][1] = int32(len(d.find.recs[g]))
+		}
+		rec.fatals[1] = int32(len(d.fatals))
+		d.dups.members = append(d.dups.members, rec)
+	}
+	return nil
+}
+
+// memberByRole decodes a member's value as its role asks: ObjectMeta, a
+// null (pruned, defaulted or kept), apiVersion/kind, or a value in its
+// target state. keep: the member stays in the object.
+func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, err error) {
+	var vk jsontext.Kind // the value's kind, peeked once
+	if d.scanning && mr.pre == nil {
+		vk = d.sc.valueKind() // readName stopped at the value
+	}
+	role := schemaauto.RoleProperty
+	if mr.p != nil {
+		role = mr.p.Role
+	}
+	switch {
+	case role == schemaauto.RoleMetadata:
+		return d.metadata(mr.p, f.root, f.nulls, f.write)
+	case mr.pre == nil && d.peekKind(&vk) == 'n':
+		v, keep, err = d.null(mr.p, mr.target, f.nulls, f.write)
+		if keep && !f.root && (role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind) {
+			// the coercion of an embedded resource: null is not a string
+			d.setFatal(rankCoerce, &jperrors.DecodeError{Offset: d.offset(), Pointer: string(d.appendPointer(nil)),
+				Msg: (&jperrors.FieldError{Type: jperrors.FieldInvalid, Field: d.fieldPath(), BadValue: nil, Detail: "must be a string"}).Error()})
+		}
+		return v, keep, err
+	case role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind:
+		return d.typeMeta(mr.p, f.root, mr.pre, f.nulls, f.write)
+	case mr.pre != nil:
+		v, err = d.scalar(mr.pre, false)
+	default:
+		v, err = d.valueKind(mr.target, d.peekKind(&vk), false)
+	}
+	return v, true, err
+}
+
+// closeObject reads the '}', adds the absent defaulted properties and cuts
+// the frame's state back.
+func (d *Decoder) closeObject(f *objFrame) (any, error) {
+	d.find.path, d.find.names = d.find.path[:f.top], d.find.names[:f.namesMark]
+	if d.scanning {
+		d.sc.close() // readName found it
 	} else if _, err := d.readToken(); err != nil {
 		return nil, err
 	}
-	if defaults {
-		d.addDefaults(s, props, seenBase, objStart, m)
+	if f.defaults {
+		d.addDefaults(f.s, f.props, f.seenBase, f.objStart, f.m)
 	}
-	if write {
+	if f.write {
 		d.buf = append(d.buf, '}')
 	}
-	d.dups.seenBits = d.dups.seenBits[:seenBase]
-	d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.objNames[:namesBase], d.dups.seenNames[:seenNamesBase], d.dups.members[:membersBase]
-	if wide.size > 0 {
-		d.dups.setSlots = d.dups.setSlots[:wide.base]
+	d.dups.seenBits = d.dups.seenBits[:f.seenBase]
+	d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.objNames[:f.namesBase], d.dups.seenNames[:f.seenNamesBase], d.dups.members[:f.membersBase]
+	if f.wide.size > 0 {
+		d.dups.setSlots = d.dups.setSlots[:f.wide.base]
 	}
 	d.depth--
-	if m == nil {
+	if f.m == nil {
 		return nil, nil
 	}
-	return m, nil
+	return f.m, nil
 }
 
 // null decodes a null member: the reference prunes it when its schema is
