@@ -212,7 +212,8 @@ func underMeta(ptr string, metas map[string]bool) bool {
 }
 
 // pruneNulls is the reference's PruneNonNullableNullsWithoutDefaults
-// (reference section 5) on the automaton: a null member whose schema is
+// (k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/prunenulls.go)
+// on the automaton: a null member whose schema is
 // neither nullable nor defaulted is deleted; members without a schema keep
 // their nulls; null array elements are never removed. apiVersion, kind and
 // metadata of a resource follow their declared schema; metadata is left to

@@ -64,7 +64,8 @@ func structuralOrSkeleton(s *Schema, fp *jperrors.FieldPath, opts Options) (*Sch
 // reference's prune or skipPrune (preserve) walk. Preserve comes from the
 // node's x-kubernetes-preserve-unknown-fields, or is inherited through
 // items from a preserving parent; properties and additionalProperties
-// always switch back to pruning (reference section 3).
+// always switch back to pruning (prune and skipPrune in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning/algorithm.go).
 type compiler struct {
 	a           *Automaton
 	memo        map[memoKey]StateID

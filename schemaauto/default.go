@@ -1,8 +1,9 @@
 package schemaauto
 
 // DefaultValue applies the schema's defaults to the JSON value tree v in
-// place, starting in state s, exactly as the reference's defaulting.Default
-// does (reference section 6), and returns v (a null v stays null). It is the
+// place, starting in state s, exactly as Default in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/algorithm.go
+// does, and returns v (a null v stays null). It is the
 // whole defaulting algorithm over the automaton, on values; the decoder runs
 // the same rules on a token stream. Defaults are deep-copied into v.
 //

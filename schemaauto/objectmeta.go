@@ -4,7 +4,9 @@ import "sort"
 
 // This file builds the automaton's built-in states for metav1.ObjectMeta
 // (k8s.io/apimachinery/pkg/apis/meta/v1), the implicit schema of metadata at
-// a resource root and in every embedded resource (reference section 4.1).
+// a resource root and in every embedded resource (the fields and JSON names
+// of ObjectMeta, OwnerReference and ManagedFieldsEntry in
+// k8s.io/apimachinery/pkg/apis/meta/v1/types.go).
 // These states are Typed: a value of the wrong JSON type is a fatal decoding
 // error, as Go's typed decoding makes it in the reference, and unknown keys
 // are reported as unknown metadata fields. Field matching is case-sensitive.

@@ -5,8 +5,10 @@
 // resolution rules, the result is converted to a JSON-able tree (non-string keys become strings),
 // encoding/json marshals it, and sigs.k8s.io/json decodes the bytes again with PreserveInts. This
 // package produces the value at the end of that chain in one walk over the v3 node tree, without
-// the intermediate JSON text. The facts it follows are those of sections 2.3, 7.1 and 8 of
-// shared/reference/kubernetes-behaviour.md; where the reference is silent, the rule chosen is written
+// the intermediate JSON text. The facts it follows are those of go-yaml v2's resolve and
+// UnmarshalStrict (go.yaml.in/yaml/v2: resolve.go, decode.go), sigs.k8s.io/yaml's YAMLToJSON and
+// YAMLToJSONStrict (yaml.go, convertToJSONableObject) and sigs.k8s.io/json's
+// UnmarshalCaseSensitivePreserveInts (json.go); where the reference is silent, the rule chosen is written
 // down next to the code that applies it (see ResolveScalar, KeyString, ToValue and Decode).
 //
 // Values are map[string]any, []any, nil, bool, int64, float64 and string.

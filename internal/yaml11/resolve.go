@@ -390,7 +390,8 @@ func unsupportedValue(f float64) string {
 // ResolveScalar resolves a ScalarNode (or an AliasNode whose anchor is a scalar) to the JSON value
 // the Kubernetes YAML path produces for it: nil, bool, int64, float64 or string.
 //
-// Section 8.2 of the reference gives the outcomes: y/yes/on/true (all of the YAML 1.1 spellings)
+// The outcomes (go-yaml v2's resolve in go.yaml.in/yaml/v2 resolve.go, then sigs.k8s.io/yaml's
+// YAMLToJSON and sigs.k8s.io/json's PreserveInts decoding): y/yes/on/true (all of the YAML 1.1 spellings)
 // are true, n/no/off/false false, ~/null/empty nil; ints in decimal, 0x, 0o, 0b and leading-0
 // octal, with '_' separators and a sign; integral floats (1.0, 1e3, -0.0) become int64, other
 // floats float64; integers beyond int64 become float64; "1e400" (out of range) stays the string
