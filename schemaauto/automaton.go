@@ -44,26 +44,15 @@ const (
 	// apiVersion, kind and metadata are kept by pruning and coerced
 	// (see PropRole).
 	Embedded
-	// Root: the resource root.
-	Root
 	// Nullable: the schema says nullable: true.
 	Nullable
-	// IntOrString: x-kubernetes-int-or-string.
-	IntOrString
 	// HasDefault: the state's schema has a default value (see Default).
 	HasDefault
 	// DefaultsProps: at least one property of this state has a default.
 	DefaultsProps
-	// Typed: a built-in ObjectMeta state; values of the wrong type are
-	// fatal errors, unknown keys are reported as unknown metadata fields.
-	Typed
-	// Opaque: a raw value never inspected (managedFields[].fieldsV1).
+	// Opaque: a raw value never inspected (managedFields[].fieldsV1, a
+	// built-in ObjectMeta state).
 	Opaque
-	// Time: a metav1.Time string (RFC 3339) or null.
-	Time
-	// APBool: additionalProperties was a boolean (true or false), so its
-	// target carries no schema.
-	APBool
 	// DefaultsBelow: some state reachable from this one (through
 	// properties, declared embedded meta keys, additionalProperties or
 	// items) has a default.
@@ -116,8 +105,8 @@ type State struct {
 	Items StateID
 	// Default indexes the automaton's default values, or -1.
 	Default int32
-	// Node indexes the automaton's node information (schema path, Go type of
-	// built-in states, the source schema for later value validations).
+	// Node indexes the automaton's node information (schema path, the
+	// source schema for later value validations).
 	Node int32
 }
 
@@ -127,9 +116,6 @@ type NodeInfo struct {
 	// Path is the field.Path of the schema node ("openAPIV3Schema.properties[spec]"),
 	// or the Go field path of a built-in state ("ObjectMeta.labels").
 	Path string
-	// GoType is the Go type a built-in ObjectMeta state decodes into
-	// ("string", "int64", "v1.Time", "map[string]string"...).
-	GoType string
 	// Schema is the source schema node (nil for built-in states); value
 	// validations will be attached from here.
 	Schema *Schema
@@ -275,3 +261,7 @@ func propLess(a string, b []byte) bool {
 	}
 	return a < string(b)
 }
+
+// builtIn reports whether s is one of the built-in ObjectMeta states, which
+// init appends right after Drop and Keep, the ObjectMeta state itself last.
+func (a *Automaton) builtIn(s StateID) bool { return s > Keep && s <= a.meta }

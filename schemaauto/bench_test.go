@@ -84,7 +84,7 @@ func lookupWorkload(b *testing.B, lo, hi int) (*Automaton, []lookupCase) {
 	var cases []lookupCase
 	for i := range a.states {
 		ps := a.Props(StateID(i))
-		if len(ps) < lo || len(ps) > hi || a.states[i].Flags&Typed != 0 {
+		if len(ps) < lo || len(ps) > hi || a.builtIn(StateID(i)) {
 			continue
 		}
 		for _, p := range ps {

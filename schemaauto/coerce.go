@@ -17,9 +17,6 @@ func coerce(a *Automaton, v any, s StateID, p *jperrors.FieldPath, drop bool) er
 		return nil
 	}
 	st := &a.states[s]
-	if st.Flags&Typed != 0 {
-		return nil
-	}
 	switch x := v.(type) {
 	case map[string]any:
 		if st.Flags&Embedded != 0 {

@@ -1,7 +1,6 @@
 package schemaauto
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -153,14 +152,8 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	if embedded {
 		st.Flags |= Embedded
 	}
-	if root {
-		st.Flags |= Root
-	}
 	if s.Nullable {
 		st.Flags |= Nullable
-	}
-	if s.IntOrString {
-		st.Flags |= IntOrString
 	}
 	if s.HasDefault {
 		st.Flags |= HasDefault
@@ -168,9 +161,6 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	}
 	st.Items = c.node(s.Items, preserve, false, p.Child("items"), append(steps[:len(steps):len(steps)], step{index: true}))
 	if ap := s.AdditionalProperties; ap != nil {
-		if ap.Schema == nil {
-			st.Flags |= APBool
-		}
 		st.Additional = c.node(ap.Schema, false, false, p.Child("additionalProperties"), append(steps[:len(steps):len(steps)], step{key: "*"}))
 	}
 
@@ -284,11 +274,4 @@ func (t TypeSet) String() string {
 		return "none"
 	}
 	return strings.Join(names, "|")
-}
-
-func (e step) String() string {
-	if e.index {
-		return "[]"
-	}
-	return fmt.Sprintf("%q", e.key)
 }
