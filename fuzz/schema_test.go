@@ -712,7 +712,7 @@ func (g *docGen) stateValue(a *schemaauto.Automaton, s schemaauto.StateID, depth
 		return
 	}
 	switch t := st.Types; {
-	case t&schemaauto.TypeObject != 0 && (st.PropEnd > st.PropStart || st.Additional != schemaauto.NoState || t == schemaauto.TypeObject):
+	case t&schemaauto.TypeObject != 0 && (len(a.Props(s)) > 0 || st.Additional != schemaauto.NoState || t == schemaauto.TypeObject):
 		g.b = append(g.b, '{')
 		n := 0
 		g.stateMembers(a, s, &n, depth+1)

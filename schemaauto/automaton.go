@@ -91,13 +91,14 @@ type Prop struct {
 type State struct {
 	Types TypeSet
 	Flags Flags
-	// Properties are a.props[PropStart:PropEnd], sorted by (length, name).
-	PropStart, PropEnd uint32
-	// LenIndex locates, for states with more than linearLookupMax
+	// The properties are a.props[propStart:propEnd], sorted by (length,
+	// name); Automaton.Props returns them.
+	propStart, propEnd uint32
+	// lenOff locates, for states with more than linearLookupMax
 	// properties, the state's length index in the automaton: for each name
-	// length n up to the longest name, lenIndex[LenIndex+n] is the offset
-	// (from PropStart) of the first property of length n.
-	LenIndex uint32
+	// length n up to the longest name, a.lenIndex[lenOff+n] is the offset
+	// (from propStart) of the first property of length n.
+	lenOff uint32
 	// Additional is the state of object members that are not properties,
 	// or NoState when the schema has no additionalProperties.
 	Additional StateID
@@ -163,7 +164,7 @@ func (a *Automaton) State(s StateID) *State { return &a.states[s] }
 // Props returns the properties of state s, sorted by (length, name).
 func (a *Automaton) Props(s StateID) []Prop {
 	st := &a.states[s]
-	return a.props[st.PropStart:st.PropEnd]
+	return a.props[st.propStart:st.propEnd]
 }
 
 // Node returns the node information of state s.
@@ -191,24 +192,24 @@ func (a *Automaton) Default(s StateID) (value any, json []byte, ok bool) {
 // binary search.
 func (a *Automaton) Lookup(s StateID, name []byte) int {
 	st := &a.states[s]
-	fps := a.fps[st.PropStart:st.PropEnd]
+	fps := a.fps[st.propStart:st.propEnd]
 	fp := nameFP(name)
 	if len(fps) <= linearLookupMax {
 		for i, f := range fps {
-			if f == fp && a.props[int(st.PropStart)+i].Name == string(name) {
+			if f == fp && a.props[int(st.propStart)+i].Name == string(name) {
 				return i
 			}
 		}
 		return -1
 	}
-	ps := a.props[st.PropStart:st.PropEnd]
+	ps := a.props[st.propStart:st.propEnd]
 	// the length index holds maxLen+2 offsets: [0, maxLen+1]
 	n := len(name)
 	maxLen := len(ps[len(ps)-1].Name)
 	if n > maxLen {
 		return -1
 	}
-	idx := a.lenIndex[st.LenIndex : st.LenIndex+uint32(maxLen)+2]
+	idx := a.lenIndex[st.lenOff : st.lenOff+uint32(maxLen)+2]
 	for i := idx[n]; i < idx[n+1]; i++ {
 		if fps[i] == fp && ps[i].Name == string(name) {
 			return int(i)

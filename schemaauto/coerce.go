@@ -31,7 +31,7 @@ func coerce(a *Automaton, v any, s StateID, p *jperrors.FieldPath, drop bool) er
 		for _, k := range sortedKeys(x) {
 			e := x[k]
 			if i := a.Lookup(s, []byte(k)); i >= 0 {
-				if pr := &a.props[int(st.PropStart)+i]; pr.Role == RoleProperty {
+				if pr := &a.props[int(st.propStart)+i]; pr.Role == RoleProperty {
 					if err := coerce(a, e, pr.Target, p.Child(k), drop); err != nil {
 						return err
 					}

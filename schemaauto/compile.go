@@ -176,11 +176,11 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 		props = addEmbeddedMeta(props, c.a.meta)
 	}
 	sort.Slice(props, func(i, j int) bool { return propLess(props[i].Name, []byte(props[j].Name)) })
-	st.PropStart = uint32(len(c.a.props))
+	st.propStart = uint32(len(c.a.props))
 	c.a.appendProps(props...)
-	st.PropEnd = uint32(len(c.a.props))
+	st.propEnd = uint32(len(c.a.props))
 	if len(props) > linearLookupMax {
-		st.LenIndex = c.a.indexLengths(props)
+		st.lenOff = c.a.indexLengths(props)
 	}
 	c.a.states[id] = st
 	return id

@@ -20,7 +20,7 @@ func (a *Automaton) DefaultValue(v any, s StateID) any {
 	st := &a.states[s]
 	switch x := v.(type) {
 	case map[string]any:
-		for _, p := range a.props[st.PropStart:st.PropEnd] {
+		for _, p := range a.props[st.propStart:st.propEnd] {
 			t := p.Target
 			if p.Role != RoleProperty {
 				t = p.Declared
@@ -34,7 +34,7 @@ func (a *Automaton) DefaultValue(v any, s StateID) any {
 		}
 		for k, e := range x {
 			if i := a.Lookup(s, []byte(k)); i >= 0 {
-				p := &a.props[int(st.PropStart)+i]
+				p := &a.props[int(st.propStart)+i]
 				t := p.Target
 				if p.Role != RoleProperty {
 					t = p.Declared

@@ -113,7 +113,7 @@ func (c *compiler) markDefaultsBelow() {
 				continue
 			}
 			below := has(st.Additional) || (st.Items != StateID(i) && has(st.Items))
-			for _, p := range a.props[st.PropStart:st.PropEnd] {
+			for _, p := range a.props[st.propStart:st.propEnd] {
 				below = below || has(p.Target) || has(p.Declared)
 			}
 			if below {
@@ -135,7 +135,7 @@ func (c *compiler) dropDefaults(removed map[int32]bool) {
 	for i := range c.a.states {
 		st := &c.a.states[i]
 		st.Flags &^= DefaultsProps
-		for _, p := range c.a.props[st.PropStart:st.PropEnd] {
+		for _, p := range c.a.props[st.propStart:st.propEnd] {
 			t := p.Target
 			if p.Declared != NoState {
 				t = p.Declared

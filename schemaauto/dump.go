@@ -46,7 +46,7 @@ func (a *Automaton) dumpState(w io.Writer, id StateID) {
 	st := &a.states[id]
 	n := &a.nodes[st.Node]
 	fmt.Fprintf(w, "s%d %s%s  %s\n", id, st.Types, st.Flags.describe(), n.Path)
-	props := append([]Prop(nil), a.props[st.PropStart:st.PropEnd]...)
+	props := append([]Prop(nil), a.props[st.propStart:st.propEnd]...)
 	sort.Slice(props, func(i, j int) bool { return props[i].Name < props[j].Name })
 	for _, p := range props {
 		fmt.Fprintf(w, "    %q → s%d", p.Name, p.Target)

@@ -34,13 +34,13 @@ func (b metaBuilder) object(path string, fields map[string]StateID) StateID {
 	names := sortedKeys(fields)
 	sort.Slice(names, func(i, j int) bool { return propLess(names[i], []byte(names[j])) })
 	st := &b.a.states[id]
-	st.PropStart = uint32(len(b.a.props))
+	st.propStart = uint32(len(b.a.props))
 	for _, n := range names {
 		b.a.appendProps(Prop{Name: n, Target: fields[n], Declared: NoState})
 	}
-	st.PropEnd = uint32(len(b.a.props))
+	st.propEnd = uint32(len(b.a.props))
 	if len(names) > linearLookupMax {
-		st.LenIndex = b.a.indexLengths(b.a.props[st.PropStart:st.PropEnd])
+		st.lenOff = b.a.indexLengths(b.a.props[st.propStart:st.propEnd])
 	}
 	return id
 }

@@ -24,7 +24,7 @@ func (a *Automaton) pruneValue(v any, s StateID, path string, unknown *[]string)
 	case map[string]any:
 		for k, e := range x {
 			if i := a.Lookup(s, []byte(k)); i >= 0 {
-				p := &a.props[int(st.PropStart)+i]
+				p := &a.props[int(st.propStart)+i]
 				if p.Role == RoleProperty {
 					a.pruneValue(e, p.Target, joinKey(path, k), unknown)
 				} // embedded apiVersion/kind/metadata: kept untouched
