@@ -1,8 +1,3 @@
-// Package jsonvalue holds the helpers every package of jsonprune needs on
-// JSON value trees with the reference's number semantics (map[string]any,
-// []any, string, bool, nil, int64, float64): parsing a number literal as
-// sigs.k8s.io/json's PreserveInts does, rendering a tree as encoding/json
-// renders the reference's maps, and deep copies.
 package jsonvalue
 
 import (

@@ -22,4 +22,32 @@
 //   - *DuplicateKeysError: not fatal; it comes together with the value and lists every duplicate
 //     key in the reference's "yaml: unmarshal errors:" format;
 //   - *SyntaxError (Decode only): the YAML parser's own error, text unchanged, with its line.
+//
+// # The exported API
+//
+// Whole documents:
+//   - [Decode]: every document of a stream, as values.
+//   - [ToValue]: one document (or node) as a value.
+//   - [Options] with [DefaultMaxDepth], [DefaultMaxAliasNodes], [DefaultMaxAliasRatio] and
+//     [AliasRatioFloor]: the nesting and alias-expansion limits.
+//   - [EmptyDocument]: a document without content, which Decode skips.
+//
+// Scalars and keys:
+//   - [ResolveScalar]: a scalar node's value.
+//   - [KeyString]: a mapping key node's JSON object key.
+//   - [PlainIsString]: whether a string may be written as a plain scalar.
+//
+// Walking a document token by token (yamlbridge):
+//   - [Walker] and [NewWalker]: the limits, aliases, merge keys and conversion errors of one
+//     walk ([Walker.Enter], [Walker.EnterAlias], [Walker.Count], [Walker.AppendKey],
+//     [Walker.AppendScalar], [Walker.IsMerge], [Walker.MergeError], [Walker.InvalidKey],
+//     [Walker.ConversionError], [Walker.Leave], [Walker.LeaveAlias], [Walker.Unwind]).
+//   - [Mergeable]: whether a node may be merged.
+//   - [Text] and [NewText]: the stream text, for line starts ([Text.LineStarts]) and the
+//     scalars tagged "!" ([Text.NonSpecificScalars]).
+//   - [ParserErrorLine]: the line a parser error is about.
+//
+// Errors:
+//   - [Error], [LimitError], [SyntaxError]: fatal errors (see above).
+//   - [DuplicateKeysError] and [DuplicateKey]: the duplicate keys of a document.
 package yaml11
