@@ -2,7 +2,8 @@ package errors
 
 import "testing"
 
-// TestFieldPath pins the field.Path renderings of reference section 7.4.
+// TestFieldPath pins the renderings of Path.String in
+// k8s.io/apimachinery/pkg/util/validation/field/path.go.
 func TestFieldPath(t *testing.T) {
 	var nilPath *FieldPath
 	for _, tc := range []struct {

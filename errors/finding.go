@@ -46,8 +46,10 @@ type Finding struct {
 }
 
 // Message is the finding's text as the reference prints it: duplicate paths
-// are quoted with strconv.Quote, unknown paths are inserted verbatim
-// (reference section 7.1).
+// are quoted with strconv.Quote (strictError.Error in sigs.k8s.io/json's
+// internal/golang/encoding/json/kubernetes_patch.go), unknown paths are
+// inserted verbatim (schemaCoercingDecoder.Decode in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go).
 func (f Finding) Message() string {
 	switch f.Type {
 	case DuplicateField:

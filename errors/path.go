@@ -22,8 +22,12 @@ type Segment struct {
 	Index int
 }
 
-// The reference prints paths in three syntaxes (its section 7.4); these
-// functions render a path of segments in each, appending to dst.
+// The reference prints paths in three syntaxes: pruning's unknown-field
+// paths (UnknownFieldPathOptions in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/options.go),
+// sigs.k8s.io/json's FieldPath of duplicate and ObjectMeta unknown fields,
+// and field.Path (k8s.io/apimachinery/pkg/util/validation/field/path.go);
+// these functions render a path of segments in each, appending to dst.
 
 // AppendPath renders the syntax of pruning's unknown-field paths and of
 // sigs.k8s.io/json's duplicate-field paths: names joined with ".", indices

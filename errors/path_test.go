@@ -3,7 +3,7 @@ package errors
 import "testing"
 
 // TestPathSyntaxes renders one path in the reference's three syntaxes and
-// as a JSON Pointer (reference section 7.4).
+// as a JSON Pointer (see the comment above AppendPath).
 func TestPathSyntaxes(t *testing.T) {
 	for _, tc := range []struct {
 		segs                 []Segment

@@ -212,7 +212,8 @@ func underMeta(ptr string, metas map[string]bool) bool {
 }
 
 // pruneNulls is the reference's PruneNonNullableNullsWithoutDefaults
-// (reference section 5) on the automaton: a null member whose schema is
+// (k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/prunenulls.go)
+// on the automaton: a null member whose schema is
 // neither nullable nor defaulted is deleted; members without a schema keep
 // their nulls; null array elements are never removed. apiVersion, kind and
 // metadata of a resource follow their declared schema; metadata is left to
@@ -711,7 +712,7 @@ func (g *docGen) stateValue(a *schemaauto.Automaton, s schemaauto.StateID, depth
 		return
 	}
 	switch t := st.Types; {
-	case t&schemaauto.TypeObject != 0 && (st.PropEnd > st.PropStart || st.Additional != schemaauto.NoState || t == schemaauto.TypeObject):
+	case t&schemaauto.TypeObject != 0 && (len(a.Props(s)) > 0 || st.Additional != schemaauto.NoState || t == schemaauto.TypeObject):
 		g.b = append(g.b, '{')
 		n := 0
 		g.stateMembers(a, s, &n, depth+1)

@@ -25,7 +25,9 @@ import (
 // schemas. The kept object must be the same, with the same unknown fields,
 // and the JSON document has duplicate-field findings exactly when the YAML
 // one has duplicate keys. Numbers are compared by value: YAML turns an
-// integral float such as 1.0 into an integer (reference 8.2).
+// integral float such as 1.0 into an integer (sigs.k8s.io/yaml's
+// YAMLToJSON marshals go-yaml v2's float64 1 as 1, which
+// sigs.k8s.io/json's PreserveInts decoding reads back as int64).
 //
 // Input that is not JSON is used to generate a Widget document.
 //

@@ -44,26 +44,15 @@ const (
 	// apiVersion, kind and metadata are kept by pruning and coerced
 	// (see PropRole).
 	Embedded
-	// Root: the resource root.
-	Root
 	// Nullable: the schema says nullable: true.
 	Nullable
-	// IntOrString: x-kubernetes-int-or-string.
-	IntOrString
 	// HasDefault: the state's schema has a default value (see Default).
 	HasDefault
 	// DefaultsProps: at least one property of this state has a default.
 	DefaultsProps
-	// Typed: a built-in ObjectMeta state; values of the wrong type are
-	// fatal errors, unknown keys are reported as unknown metadata fields.
-	Typed
-	// Opaque: a raw value never inspected (managedFields[].fieldsV1).
+	// Opaque: a raw value never inspected (managedFields[].fieldsV1, a
+	// built-in ObjectMeta state).
 	Opaque
-	// Time: a metav1.Time string (RFC 3339) or null.
-	Time
-	// APBool: additionalProperties was a boolean (true or false), so its
-	// target carries no schema.
-	APBool
 	// DefaultsBelow: some state reachable from this one (through
 	// properties, declared embedded meta keys, additionalProperties or
 	// items) has a default.
@@ -102,13 +91,14 @@ type Prop struct {
 type State struct {
 	Types TypeSet
 	Flags Flags
-	// Properties are a.props[PropStart:PropEnd], sorted by (length, name).
-	PropStart, PropEnd uint32
-	// LenIndex locates, for states with more than linearLookupMax
+	// The properties are a.props[propStart:propEnd], sorted by (length,
+	// name); Automaton.Props returns them.
+	propStart, propEnd uint32
+	// lenOff locates, for states with more than linearLookupMax
 	// properties, the state's length index in the automaton: for each name
-	// length n up to the longest name, lenIndex[LenIndex+n] is the offset
-	// (from PropStart) of the first property of length n.
-	LenIndex uint32
+	// length n up to the longest name, a.lenIndex[lenOff+n] is the offset
+	// (from propStart) of the first property of length n.
+	lenOff uint32
 	// Additional is the state of object members that are not properties,
 	// or NoState when the schema has no additionalProperties.
 	Additional StateID
@@ -116,8 +106,8 @@ type State struct {
 	Items StateID
 	// Default indexes the automaton's default values, or -1.
 	Default int32
-	// Node indexes the automaton's node information (schema path, Go type of
-	// built-in states, the source schema for later value validations).
+	// Node indexes the automaton's node information (schema path, the
+	// source schema for later value validations).
 	Node int32
 }
 
@@ -127,9 +117,6 @@ type NodeInfo struct {
 	// Path is the field.Path of the schema node ("openAPIV3Schema.properties[spec]"),
 	// or the Go field path of a built-in state ("ObjectMeta.labels").
 	Path string
-	// GoType is the Go type a built-in ObjectMeta state decodes into
-	// ("string", "int64", "v1.Time", "map[string]string"...).
-	GoType string
 	// Schema is the source schema node (nil for built-in states); value
 	// validations will be attached from here.
 	Schema *Schema
@@ -177,7 +164,7 @@ func (a *Automaton) State(s StateID) *State { return &a.states[s] }
 // Props returns the properties of state s, sorted by (length, name).
 func (a *Automaton) Props(s StateID) []Prop {
 	st := &a.states[s]
-	return a.props[st.PropStart:st.PropEnd]
+	return a.props[st.propStart:st.propEnd]
 }
 
 // Node returns the node information of state s.
@@ -205,24 +192,24 @@ func (a *Automaton) Default(s StateID) (value any, json []byte, ok bool) {
 // binary search.
 func (a *Automaton) Lookup(s StateID, name []byte) int {
 	st := &a.states[s]
-	fps := a.fps[st.PropStart:st.PropEnd]
+	fps := a.fps[st.propStart:st.propEnd]
 	fp := nameFP(name)
 	if len(fps) <= linearLookupMax {
 		for i, f := range fps {
-			if f == fp && a.props[int(st.PropStart)+i].Name == string(name) {
+			if f == fp && a.props[int(st.propStart)+i].Name == string(name) {
 				return i
 			}
 		}
 		return -1
 	}
-	ps := a.props[st.PropStart:st.PropEnd]
+	ps := a.props[st.propStart:st.propEnd]
 	// the length index holds maxLen+2 offsets: [0, maxLen+1]
 	n := len(name)
 	maxLen := len(ps[len(ps)-1].Name)
 	if n > maxLen {
 		return -1
 	}
-	idx := a.lenIndex[st.LenIndex : st.LenIndex+uint32(maxLen)+2]
+	idx := a.lenIndex[st.lenOff : st.lenOff+uint32(maxLen)+2]
 	for i := idx[n]; i < idx[n+1]; i++ {
 		if fps[i] == fp && ps[i].Name == string(name) {
 			return int(i)
@@ -275,3 +262,7 @@ func propLess(a string, b []byte) bool {
 	}
 	return a < string(b)
 }
+
+// builtIn reports whether s is one of the built-in ObjectMeta states, which
+// init appends right after Drop and Keep, the ObjectMeta state itself last.
+func (a *Automaton) builtIn(s StateID) bool { return s > Keep && s <= a.meta }

@@ -84,7 +84,7 @@ func lookupWorkload(b *testing.B, lo, hi int) (*Automaton, []lookupCase) {
 	var cases []lookupCase
 	for i := range a.states {
 		ps := a.Props(StateID(i))
-		if len(ps) < lo || len(ps) > hi || a.states[i].Flags&Typed != 0 {
+		if len(ps) < lo || len(ps) > hi || a.builtIn(StateID(i)) {
 			continue
 		}
 		for _, p := range ps {
@@ -155,7 +155,7 @@ func BenchmarkLookup(b *testing.B) {
 // binaryLookup is Lookup without the linear scan for small states.
 func binaryLookup(a *Automaton, s StateID, name []byte) int {
 	st := &a.states[s]
-	ps := a.props[st.PropStart:st.PropEnd]
+	ps := a.props[st.propStart:st.propEnd]
 	lo, hi := 0, len(ps)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)

@@ -17,9 +17,6 @@ func coerce(a *Automaton, v any, s StateID, p *jperrors.FieldPath, drop bool) er
 		return nil
 	}
 	st := &a.states[s]
-	if st.Flags&Typed != 0 {
-		return nil
-	}
 	switch x := v.(type) {
 	case map[string]any:
 		if st.Flags&Embedded != 0 {
@@ -34,7 +31,7 @@ func coerce(a *Automaton, v any, s StateID, p *jperrors.FieldPath, drop bool) er
 		for _, k := range sortedKeys(x) {
 			e := x[k]
 			if i := a.Lookup(s, []byte(k)); i >= 0 {
-				if pr := &a.props[int(st.PropStart)+i]; pr.Role == RoleProperty {
+				if pr := &a.props[int(st.propStart)+i]; pr.Role == RoleProperty {
 					if err := coerce(a, e, pr.Target, p.Child(k), drop); err != nil {
 						return err
 					}

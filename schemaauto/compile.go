@@ -1,7 +1,6 @@
 package schemaauto
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -64,7 +63,8 @@ func structuralOrSkeleton(s *Schema, fp *jperrors.FieldPath, opts Options) (*Sch
 // reference's prune or skipPrune (preserve) walk. Preserve comes from the
 // node's x-kubernetes-preserve-unknown-fields, or is inherited through
 // items from a preserving parent; properties and additionalProperties
-// always switch back to pruning (reference section 3).
+// always switch back to pruning (prune and skipPrune in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning/algorithm.go).
 type compiler struct {
 	a           *Automaton
 	memo        map[memoKey]StateID
@@ -152,14 +152,8 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	if embedded {
 		st.Flags |= Embedded
 	}
-	if root {
-		st.Flags |= Root
-	}
 	if s.Nullable {
 		st.Flags |= Nullable
-	}
-	if s.IntOrString {
-		st.Flags |= IntOrString
 	}
 	if s.HasDefault {
 		st.Flags |= HasDefault
@@ -167,9 +161,6 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	}
 	st.Items = c.node(s.Items, preserve, false, p.Child("items"), append(steps[:len(steps):len(steps)], step{index: true}))
 	if ap := s.AdditionalProperties; ap != nil {
-		if ap.Schema == nil {
-			st.Flags |= APBool
-		}
 		st.Additional = c.node(ap.Schema, false, false, p.Child("additionalProperties"), append(steps[:len(steps):len(steps)], step{key: "*"}))
 	}
 
@@ -185,11 +176,11 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 		props = addEmbeddedMeta(props, c.a.meta)
 	}
 	sort.Slice(props, func(i, j int) bool { return propLess(props[i].Name, []byte(props[j].Name)) })
-	st.PropStart = uint32(len(c.a.props))
+	st.propStart = uint32(len(c.a.props))
 	c.a.appendProps(props...)
-	st.PropEnd = uint32(len(c.a.props))
+	st.propEnd = uint32(len(c.a.props))
 	if len(props) > linearLookupMax {
-		st.LenIndex = c.a.indexLengths(props)
+		st.lenOff = c.a.indexLengths(props)
 	}
 	c.a.states[id] = st
 	return id
@@ -283,11 +274,4 @@ func (t TypeSet) String() string {
 		return "none"
 	}
 	return strings.Join(names, "|")
-}
-
-func (e step) String() string {
-	if e.index {
-		return "[]"
-	}
-	return fmt.Sprintf("%q", e.key)
 }

@@ -177,7 +177,9 @@ func (c *CRD) Version(name string) *Version {
 // topLevelSchema reports whether the reference's internal form of the CRD
 // holds one schema for all versions under spec.validation: a v1beta1
 // spec.validation, or v1 versions whose schemas are all set and identical
-// (the v1 → internal conversion hoists them, reference section 1.4).
+// (Convert_v1_CustomResourceDefinitionSpec_To_apiextensions_CustomResourceDefinitionSpec
+// in k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/conversion.go
+// hoists them).
 func (c *CRD) topLevelSchema() bool {
 	if c.APIVersion == crdV1beta1 {
 		return c.topLevel
@@ -194,7 +196,9 @@ func (c *CRD) topLevelSchema() bool {
 // created, and returns the schema-related violations in the reference's
 // order, with its paths: "spec.validation.openAPIV3Schema..." when the
 // server's internal form holds one schema for every version,
-// "spec.versions[i].schema.openAPIV3Schema..." otherwise (reference 1.4).
+// "spec.versions[i].schema.openAPIV3Schema..." otherwise (see topLevelSchema;
+// the checks are validateCustomResourceDefinitionValidation in
+// k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation/validation.go).
 // An empty result means the CRD's schemas are accepted.
 //
 // The order is the reference's: versions without a schema, defaults with

@@ -55,7 +55,11 @@ func TestCRDv1(t *testing.T) {
 	}
 }
 
-// TestCRDv1beta1 checks the v1beta1 specifics of reference section 2.2.
+// TestCRDv1beta1 checks the v1beta1 specifics: spec.validation copied to
+// every version (Convert_apiextensions_CustomResourceDefinitionSpec_To_v1_CustomResourceDefinitionSpec
+// in k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1/conversion.go) and
+// preserveUnknownFields defaulting to true
+// (SetDefaults_CustomResourceDefinitionSpec in v1beta1/defaults.go).
 func TestCRDv1beta1(t *testing.T) {
 	src := `apiVersion: apiextensions.k8s.io/v1beta1
 kind: CustomResourceDefinition

@@ -1,8 +1,9 @@
 package schemaauto
 
 // DefaultValue applies the schema's defaults to the JSON value tree v in
-// place, starting in state s, exactly as the reference's defaulting.Default
-// does (reference section 6), and returns v (a null v stays null). It is the
+// place, starting in state s, exactly as Default in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/algorithm.go
+// does, and returns v (a null v stays null). It is the
 // whole defaulting algorithm over the automaton, on values; the decoder runs
 // the same rules on a token stream. Defaults are deep-copied into v.
 //
@@ -19,7 +20,7 @@ func (a *Automaton) DefaultValue(v any, s StateID) any {
 	st := &a.states[s]
 	switch x := v.(type) {
 	case map[string]any:
-		for _, p := range a.props[st.PropStart:st.PropEnd] {
+		for _, p := range a.props[st.propStart:st.propEnd] {
 			t := p.Target
 			if p.Role != RoleProperty {
 				t = p.Declared
@@ -33,7 +34,7 @@ func (a *Automaton) DefaultValue(v any, s StateID) any {
 		}
 		for k, e := range x {
 			if i := a.Lookup(s, []byte(k)); i >= 0 {
-				p := &a.props[int(st.PropStart)+i]
+				p := &a.props[int(st.propStart)+i]
 				t := p.Target
 				if p.Role != RoleProperty {
 					t = p.Declared

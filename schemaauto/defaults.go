@@ -8,7 +8,9 @@ import (
 )
 
 // Default values are pre-pruned at compile time as the reference's
-// defaulting.PruneDefaults does (reference section 2.1 step 4): each default
+// defaulting.PruneDefaults does (PruneDefaults in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/prune.go,
+// called when the CRD handler builds its structural schemas): each default
 // is wrapped in its surrounding object (a property name, "*" for
 // additionalProperties, a one-element array for items), the wrapper is
 // pruned from the resource root, and the default is read back. A default
@@ -78,7 +80,8 @@ func (c *compiler) pruneDefaults() error {
 		c.dropDefaults(removed)
 	}
 	// A default's own fields get their defaults when it is inserted
-	// (reference section 6): apply them once, here, in site order so that
+	// (Default in k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/algorithm.go
+	// recurses into the inserted default): apply them once, here, in site order so that
 	// nested defaults are final before their parents copy them.
 	for i := len(c.sites) - 1; i >= 0; i-- {
 		site := c.sites[i]
@@ -110,7 +113,7 @@ func (c *compiler) markDefaultsBelow() {
 				continue
 			}
 			below := has(st.Additional) || (st.Items != StateID(i) && has(st.Items))
-			for _, p := range a.props[st.PropStart:st.PropEnd] {
+			for _, p := range a.props[st.propStart:st.propEnd] {
 				below = below || has(p.Target) || has(p.Declared)
 			}
 			if below {
@@ -132,7 +135,7 @@ func (c *compiler) dropDefaults(removed map[int32]bool) {
 	for i := range c.a.states {
 		st := &c.a.states[i]
 		st.Flags &^= DefaultsProps
-		for _, p := range c.a.props[st.PropStart:st.PropEnd] {
+		for _, p := range c.a.props[st.propStart:st.propEnd] {
 			t := p.Target
 			if p.Declared != NoState {
 				t = p.Declared

@@ -23,20 +23,12 @@ func (a *Automaton) WriteTo(w io.Writer) (int64, error) {
 	fmt.Fprintf(cw, "automaton: %d states, root s%d, ObjectMeta s%d, %s\n", len(a.states), a.root, a.meta, mode)
 	// the schema's states; the built-in ObjectMeta states (the same in
 	// every automaton, see objectmeta.go) are summarised in one line
-	lo, hi := -1, -1
 	for i := range a.states {
-		if a.states[i].Flags&Typed != 0 {
-			if lo < 0 {
-				lo = i
-			}
-			hi = i
-			continue
+		if !a.builtIn(StateID(i)) {
+			a.dumpState(cw, StateID(i))
 		}
-		a.dumpState(cw, StateID(i))
 	}
-	if lo >= 0 {
-		fmt.Fprintf(cw, "s%d-s%d built-in metav1.ObjectMeta (root s%d)\n", lo, hi, a.meta)
-	}
+	fmt.Fprintf(cw, "s%d-s%d built-in metav1.ObjectMeta (root s%d)\n", Keep+1, a.meta, a.meta)
 	if err := bw.Flush(); err != nil {
 		return cw.n, err
 	}
@@ -53,12 +45,8 @@ func (a *Automaton) String() string {
 func (a *Automaton) dumpState(w io.Writer, id StateID) {
 	st := &a.states[id]
 	n := &a.nodes[st.Node]
-	src := n.Path
-	if n.GoType != "" {
-		src += " (" + n.GoType + ")"
-	}
-	fmt.Fprintf(w, "s%d %s%s  %s\n", id, st.Types, st.Flags.describe(), src)
-	props := append([]Prop(nil), a.props[st.PropStart:st.PropEnd]...)
+	fmt.Fprintf(w, "s%d %s%s  %s\n", id, st.Types, st.Flags.describe(), n.Path)
+	props := append([]Prop(nil), a.props[st.propStart:st.propEnd]...)
 	sort.Slice(props, func(i, j int) bool { return props[i].Name < props[j].Name })
 	for _, p := range props {
 		fmt.Fprintf(w, "    %q → s%d", p.Name, p.Target)
@@ -86,9 +74,9 @@ var flagNames = []struct {
 	f    Flags
 	name string
 }{
-	{Root, "root"}, {Embedded, "embedded"}, {Preserve, "preserve"}, {Nullable, "nullable"},
-	{IntOrString, "int-or-string"}, {HasDefault, "default"}, {DefaultsProps, "defaults-props"},
-	{DefaultsBelow, "defaults-below"}, {Typed, "typed"}, {Opaque, "opaque"}, {Time, "time"}, {APBool, "additional-bool"},
+	{Embedded, "embedded"}, {Preserve, "preserve"}, {Nullable, "nullable"},
+	{HasDefault, "default"}, {DefaultsProps, "defaults-props"},
+	{DefaultsBelow, "defaults-below"}, {Opaque, "opaque"},
 }
 
 func (f Flags) describe() string {

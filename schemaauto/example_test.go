@@ -125,7 +125,7 @@ func ExampleAutomaton_WriteTo() {
 	// automaton: 39 states, root s36, ObjectMeta s35, prunes
 	// s0 any  (no schema: pruned)
 	// s1 any preserve  (no schema: kept)
-	// s36 object root embedded defaults-below  openAPIV3Schema
+	// s36 object embedded defaults-below  openAPIV3Schema
 	//     "apiVersion" → s1 (apiVersion)
 	//     "kind" → s1 (kind)
 	//     "metadata" → s35 (metadata)

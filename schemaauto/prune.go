@@ -1,8 +1,9 @@
 package schemaauto
 
 // PruneValue prunes the JSON value tree v in place, starting in state s,
-// exactly as the reference's pruning.PruneWithOptions does on a decoded
-// object (reference section 3), and returns the paths of the removed fields,
+// exactly as PruneWithOptions (with its prune and skipPrune) in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning/algorithm.go
+// does on a decoded object, and returns the paths of the removed fields,
 // sorted bytewise as the reference sorts them. It is the whole pruning
 // algorithm over the automaton, on values; the decoder package runs the same
 // transitions on a token stream. PruneValue neither prunes nulls, nor
@@ -23,7 +24,7 @@ func (a *Automaton) pruneValue(v any, s StateID, path string, unknown *[]string)
 	case map[string]any:
 		for k, e := range x {
 			if i := a.Lookup(s, []byte(k)); i >= 0 {
-				p := &a.props[int(st.PropStart)+i]
+				p := &a.props[int(st.propStart)+i]
 				if p.Role == RoleProperty {
 					a.pruneValue(e, p.Target, joinKey(path, k), unknown)
 				} // embedded apiVersion/kind/metadata: kept untouched
@@ -50,7 +51,8 @@ func (a *Automaton) pruneValue(v any, s StateID, path string, unknown *[]string)
 const rootPath = "\x00root"
 
 // joinKey appends a key to a pruning path: keys are joined with "." and
-// never escaped (reference section 7.4).
+// never escaped, as UnknownFieldPathOptions.AppendKey in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/options.go joins them.
 func joinKey(path, k string) string {
 	if path == rootPath {
 		return k

@@ -39,8 +39,9 @@ func checkPrune(t *testing.T, a *Automaton, in, want string, wantUnknown ...stri
 // TestPruningKEPExamples runs the 11 worked examples of the pruning KEP
 // (spec 000) through the automaton. Example 9 follows the reference, not
 // the KEP text: additionalProperties inside a preserving node prunes its
-// object values with the additionalProperties schema (reference section 3,
-// skipPrune step 2), so "bar" is emptied.
+// object values with the additionalProperties schema (skipPrune in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning/algorithm.go
+// hands them to prune), so "bar" is emptied.
 func TestPruningKEPExamples(t *testing.T) {
 	for _, tc := range []struct {
 		name, schema, in, want string
@@ -83,8 +84,11 @@ func TestPruningKEPExamples(t *testing.T) {
 	// normalisation in the decoder, not by pruning.
 }
 
-// TestPruningReferenceRules pins section 3 and the surprising cases of
-// section 9 of the reference on the Widget schema.
+// TestPruningReferenceRules pins the rules of prune and skipPrune
+// (k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning/algorithm.go)
+// and their surprising cases (additionalProperties true or false empties
+// object values, preserve is inherited through items only) on the Widget
+// schema.
 func TestPruningReferenceRules(t *testing.T) {
 	a := widget(t)
 	for _, tc := range []struct {
@@ -189,7 +193,8 @@ func TestUnprunedDefaultsAreReported(t *testing.T) {
 	}
 }
 
-// TestDefaultValue runs the reference's defaulting (section 6) over the
+// TestDefaultValue runs the reference's defaulting (Default in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting/algorithm.go) over the
 // automaton: nested defaults, nulls, additionalProperties and items.
 func TestDefaultValue(t *testing.T) {
 	a, err := compile(mustSchema(t, `{"type":"object","properties":{

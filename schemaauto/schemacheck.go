@@ -9,7 +9,9 @@ import (
 
 // This file holds the checks around the structural rules, in the order the
 // reference's CRD validation runs them for one CustomResourceValidation
-// (reference sections 1.2, 1.4, 1.5): root nullable; the NewStructural
+// (validateCustomResourceDefinitionValidation in
+// k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation/validation.go,
+// which calls NewStructural of pkg/apiserver/schema/convert.go): root nullable; the NewStructural
 // conversion (whose error is shown only when nothing else is wrong), then
 // the structural rules, then the defaults; then the OpenAPI walk of the
 // schema. Where the reference iterates a Go map (properties), it is
@@ -100,8 +102,10 @@ type metaContext struct {
 	forbidDefaultsWhy string
 }
 
-// openAPIErrors is the reference's OpenAPI walk of a CRD schema (reference
-// 1.5), in its order of checks.
+// openAPIErrors is the reference's OpenAPI walk of a CRD schema
+// (ValidateCustomResourceDefinitionOpenAPISchema in
+// k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation/validation.go),
+// in its order of checks.
 func openAPIErrors(s *Schema, p *jperrors.FieldPath, root bool, mc metaContext) jperrors.FieldErrors {
 	if s == nil {
 		return nil

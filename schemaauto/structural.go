@@ -9,8 +9,8 @@ import (
 )
 
 // This file checks that a schema is structural, with the messages, paths and
-// order of the Kubernetes reference's ValidateStructural (reference section
-// 1.3): the skeleton invariants at every node, the restrictions inside
+// order of the Kubernetes reference's ValidateStructural
+// (k8s.io/apiextensions-apiserver/pkg/apiserver/schema/validation.go): the skeleton invariants at every node, the restrictions inside
 // allOf/anyOf/oneOf/not, and the completeness of the root's junctors. The
 // result is sorted by the full message, as the reference sorts it.
 

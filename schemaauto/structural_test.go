@@ -16,7 +16,8 @@ func mustSchema(t testing.TB, src string) *Schema {
 	return s
 }
 
-// TestStructuralRules checks every rule of reference section 1.3 with its
+// TestStructuralRules checks every rule of ValidateStructural
+// (k8s.io/apiextensions-apiserver/pkg/apiserver/schema/validation.go) with its
 // exact message, path and the sorted order.
 func TestStructuralRules(t *testing.T) {
 	p := "openAPIV3Schema"

@@ -92,4 +92,24 @@
 // Kubernetes YAML path, as the pruned value: new strings that would read as something else ("yes",
 // "1.0", "~") are quoted. Plain JSON output is the decoder's (AppendPruneSource); AppendJSON
 // writes a document as JSON without a schema.
+//
+// # The exported API
+//
+// Reading:
+//   - [Reader] and [NewReader]: the documents of a stream, one per [Reader.Next].
+//   - [Parse]: the first document of a request body.
+//   - [Document]: one document: [Document.Source], its [Document.Text] and where it is
+//     ([Document.Offset], [Document.Line], [Document.Position]); [Document.IsList] and
+//     [Document.Items] for List documents.
+//   - [Source] and [NewSource]: a document (or a node parsed by the caller) as the decoder's
+//     token source ([Source.ReadToken], [Source.ReadValue], [Source.PeekKind],
+//     [Source.TypeMeta], [Source.InputOffset], [Source.LastOffset], [Source.Document],
+//     [Source.Node]).
+//   - [Option] with [MaxDepth], [MaxAliasNodes] and [MaxAliasRatio]: the limits.
+//
+// Writing:
+//   - [Document.Rewrite], [Document.RewriteMap], [Document.RewriteItems] and [RewriteNode]:
+//     the node tree with the decoder's pruned output applied.
+//   - [Document.AppendYAML] and [AppendNode]: YAML text.
+//   - [AppendJSON]: a document as JSON, without a schema.
 package yamlbridge

@@ -1,7 +1,9 @@
 package oracle
 
 // This file runs the API server's decode chain for a custom-resource create request body
-// (shared/reference/kubernetes-behaviour.md section 0). The real serializer, versioning codec,
+// (k8s.io/apiserver/pkg/endpoints/handlers/create.go, then the serializer of
+// k8s.io/apimachinery/pkg/runtime/serializer/json/json.go and the decoders of
+// k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go). The real serializer, versioning codec,
 // ObjectMeta, pruning, null-pruning, coercion and defaulting code is called; only the few lines
 // that wire them together are unexported upstream and re-typed here. Exactly these steps are
 // reproduced by hand (everything else is a call into the Kubernetes modules):

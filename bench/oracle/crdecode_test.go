@@ -241,8 +241,9 @@ func runVectors(t *testing.T, vectors []crVector) {
 }
 
 // checkInvariants checks what holds for every vector: the Strict-mode handler message, Warn
-// mode's warnings and object, and (reference section 0, last paragraph) that Ignore mode
-// produces the same object without strict errors.
+// mode's warnings and object, and that Ignore mode (the non-strict serializer chosen by the
+// create handler, k8s.io/apiserver/pkg/endpoints/handlers/create.go) produces the same object
+// without strict errors.
 func checkInvariants(t *testing.T, d *CRDecoder, v crVector, res CRResult) {
 	t.Helper()
 	if v.mode != "" && v.mode != FieldValidationStrict {

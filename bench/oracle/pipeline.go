@@ -12,7 +12,10 @@ import (
 )
 
 // Pipeline runs the API server's decode functions on one JSON body, as the
-// CR handler chains them (reference section 0), without the handler's
+// CR handler chains them (schemaCoercingDecoder.Decode and
+// unstructuredSchemaCoercer.apply in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go,
+// then the versioning codec's defaulting), without the handler's
 // serializer plumbing, for benchmarks: strict decode to a map
 // (sigs.k8s.io/json), ObjectMeta with unknown paths, pruning with unknown
 // paths, null pruning, embedded coercion, metadata restore, defaulting; and,

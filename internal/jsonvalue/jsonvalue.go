@@ -1,8 +1,3 @@
-// Package jsonvalue holds the helpers every package of jsonprune needs on
-// JSON value trees with the reference's number semantics (map[string]any,
-// []any, string, bool, nil, int64, float64): parsing a number literal as
-// sigs.k8s.io/json's PreserveInts does, rendering a tree as encoding/json
-// renders the reference's maps, and deep copies.
 package jsonvalue
 
 import (
@@ -17,7 +12,8 @@ import (
 
 // ParseNumber applies sigs.k8s.io/json's PreserveInts rule to a number
 // literal: int64 when it has no '.' and fits, float64 otherwise. A literal
-// a float64 cannot hold (1e400) is an error with the reference's text.
+// a float64 cannot hold (1e400, see Overflows) is an error with the
+// reference's text.
 func ParseNumber(lit []byte) (any, error) {
 	s := string(lit)
 	if bytes.IndexByte(lit, '.') < 0 {
@@ -27,13 +23,67 @@ func ParseNumber(lit []byte) (any, error) {
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && (f > 1 || f < -1) {
-			return nil, fmt.Errorf("json: cannot unmarshal number %s into Go value of type float64", lit)
-		} else if !ok || ne.Err != strconv.ErrRange {
+		if ne, ok := err.(*strconv.NumError); !ok || ne.Err != strconv.ErrRange {
 			return nil, err
+		}
+		if overflow(f) {
+			return nil, fmt.Errorf("json: cannot unmarshal number %s into Go value of type float64", lit)
 		}
 	}
 	return f, nil
+}
+
+// MayOverflow reports whether the valid JSON number literal lit may be one
+// a float64 cannot hold: it has an exponent, or 309 bytes or more (the
+// largest float64 has 309 digits). Other literals never overflow; this is
+// the cheap test in front of Overflows.
+func MayOverflow(lit []byte) bool {
+	if len(lit) >= 309 {
+		return true
+	}
+	return bytes.IndexAny(lit, "eE") >= 0
+}
+
+// Overflows reports whether the valid JSON number literal lit is one a
+// float64 cannot hold (1e400, -1e400), which the reference's decoding into
+// an interface{} rejects ("json: cannot unmarshal number 1e400 into Go value
+// of type float64", as ParseNumber says). Underflow (1e-400) is not an
+// overflow: it decodes to 0.
+func Overflows(lit []byte) bool {
+	if !MayOverflow(lit) {
+		return false
+	}
+	f, err := strconv.ParseFloat(string(lit), 64)
+	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+		return overflow(f)
+	}
+	return false
+}
+
+// overflow tells ParseFloat's ErrRange result for an overflow (±Inf) from
+// one for an underflow (±0).
+func overflow(f float64) bool { return f > 1 || f < -1 }
+
+// RoundTripFloat returns the value a finite float64 becomes when
+// encoding/json marshals it and sigs.k8s.io/json decodes it back with
+// PreserveInts (as the reference's YAML path and its unstructured converter
+// do): Marshal writes an integral value below 1e21 in plain digits (the
+// shortest round-trip digits padded with zeros), and PreserveInts makes
+// digits without '.' an int64 when ParseInt accepts them. So 1.0 and 1e3
+// are int64, -0.0 is int64 0, and 4611686018427387904.0 is int64
+// 4611686018427388000 (the padded digits), while 9223372036854775807.0
+// (2^63), 1e21 and 1.5 stay float64.
+func RoundTripFloat(f float64) any {
+	if f != math.Trunc(f) || math.Abs(f) >= 1e21 {
+		return f
+	}
+	if math.Abs(f) < 1<<53 {
+		return int64(f)
+	}
+	if i, err := strconv.ParseInt(strconv.FormatFloat(f, 'f', -1, 64), 10, 64); err == nil {
+		return i
+	}
+	return f
 }
 
 // AppendCanonical renders v as compact JSON with object keys sorted, as

@@ -9,7 +9,8 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// jsonKey converts a resolved scalar key to its JSON object key (section 8.3 of the reference):
+// jsonKey converts a resolved scalar key to its JSON object key (as convertToJSONableObject in
+// sigs.k8s.io/yaml's yaml.go does):
 // strings as they are (with U+FFFD for bytes that are not UTF-8, as json.Marshal writes them), ints
 // in decimal, floats with strconv.FormatFloat(f, 'g', -1, 32) (float32 precision: 16777217.0 is
 // "1.6777216e+07"), except that +Inf, -Inf and NaN are ".inf", "-.inf" and ".nan", bools "true" or
@@ -57,7 +58,7 @@ func invalidKeyMessage(n *yaml.Node, nonSpecific map[*yaml.Node]bool) string {
 }
 
 // KeyString converts a mapping key node to the JSON object key the Kubernetes YAML path gives it
-// (section 8.3 of the reference): the scalar is resolved as in ResolveScalar, then a string stays
+// (convertToJSONableObject in sigs.k8s.io/yaml's yaml.go): the scalar is resolved as in ResolveScalar, then a string stays
 // as it is, an int is written in decimal, a float with float32 precision in 'g' format (1e3 is
 // "1000", 1.10 is "1.1", .inf is ".inf"), a bool is "true" or "false". So the plain keys y, yes,
 // on are "true" and n, no, off are "false".

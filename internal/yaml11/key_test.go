@@ -15,7 +15,8 @@ func keyNode(t testing.TB, text string) *yaml.Node {
 	return doc.Content[0].Content[0]
 }
 
-// TestKeyStringReference covers section 8.3 of the reference and the YAML 1.1 key gotcha of 2.3.
+// TestKeyStringReference covers the key conversion of sigs.k8s.io/yaml's convertToJSONableObject
+// and the YAML 1.1 boolean keys of go-yaml v2's resolve (go.yaml.in/yaml/v2, resolve.go).
 func TestKeyStringReference(t *testing.T) {
 	tests := []struct{ key, want string }{
 		// ints with Itoa
@@ -24,7 +25,7 @@ func TestKeyStringReference(t *testing.T) {
 		{"16777217.0", "1.6777216e+07"}, {"1.10", "1.1"}, {"1e3", "1000"},
 		{"100000000000000000000", "1e+20"}, {"0.1", "0.1"}, {"1.0", "1"}, {"2.5", "2.5"},
 		{"1.0000001", "1.0000001"}, {"1.00000001", "1"}, {".inf", ".inf"}, {"-.Inf", "-.inf"}, {".NaN", ".nan"},
-		// bools, including the YAML 1.1 spellings (2.3)
+		// bools, including the YAML 1.1 spellings of go-yaml v2's resolve
 		{"y", "true"}, {"Y", "true"}, {"yes", "true"}, {"on", "true"}, {"true", "true"},
 		{"n", "false"}, {"no", "false"}, {"off", "false"}, {"false", "false"}, {"OFF", "false"},
 		// strings as they are
@@ -69,7 +70,8 @@ func TestKeyStringAlias(t *testing.T) {
 	}
 }
 
-// TestKeyGotcha: section 2.3 of the reference. Plain keys y, n, on... are booleans.
+// TestKeyGotcha: go-yaml v2's resolve (go.yaml.in/yaml/v2, resolve.go), which sigs.k8s.io/yaml
+// uses, makes the plain keys y, n, on... booleans.
 func TestKeyGotcha(t *testing.T) {
 	v, err := ToValue(parse(t, "properties:\n  y: {type: string}\n  n: {type: integer}\n"), Options{})
 	if err != nil {

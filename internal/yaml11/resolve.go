@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
+
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -338,27 +340,9 @@ func (s scalar) jsonValue() (any, bool) {
 		if math.IsInf(s.f, 0) || math.IsNaN(s.f) {
 			return s.f, false
 		}
-		return floatValue(s.f), true
+		return jsonvalue.RoundTripFloat(s.f), true
 	}
 	return jsonString(s.s), true
-}
-
-// floatValue is a finite float64 after json.Marshal and a PreserveInts decode. Marshal writes an
-// integral value below 1e21 in plain digits (the shortest round-trip digits padded with zeros), and
-// PreserveInts makes digits without '.' an int64 when ParseInt accepts them. So 1.0 and 1e3 are
-// int64, -0.0 is int64 0, and 4611686018427387904.0 is int64 4611686018427388000 (the padded
-// digits), while 9223372036854775807.0 (2^63) and 1e21 stay float64.
-func floatValue(f float64) any {
-	if f != math.Trunc(f) || math.Abs(f) >= 1e21 {
-		return f
-	}
-	if math.Abs(f) < 1<<53 {
-		return int64(f)
-	}
-	if i, err := strconv.ParseInt(strconv.FormatFloat(f, 'f', -1, 64), 10, 64); err == nil {
-		return i
-	}
-	return f
 }
 
 // jsonString is s as json.Marshal writes it and a decoder reads it back: every byte that is not
@@ -390,7 +374,8 @@ func unsupportedValue(f float64) string {
 // ResolveScalar resolves a ScalarNode (or an AliasNode whose anchor is a scalar) to the JSON value
 // the Kubernetes YAML path produces for it: nil, bool, int64, float64 or string.
 //
-// Section 8.2 of the reference gives the outcomes: y/yes/on/true (all of the YAML 1.1 spellings)
+// The outcomes (go-yaml v2's resolve in go.yaml.in/yaml/v2 resolve.go, then sigs.k8s.io/yaml's
+// YAMLToJSON and sigs.k8s.io/json's PreserveInts decoding): y/yes/on/true (all of the YAML 1.1 spellings)
 // are true, n/no/off/false false, ~/null/empty nil; ints in decimal, 0x, 0o, 0b and leading-0
 // octal, with '_' separators and a sign; integral floats (1.0, 1e3, -0.0) become int64, other
 // floats float64; integers beyond int64 become float64; "1e400" (out of range) stays the string

@@ -36,7 +36,9 @@ func sameValue(a, b any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// TestResolveScalarReference covers every row of the table of section 8.2 of the reference.
+// TestResolveScalarReference covers the scalar outcomes of the Kubernetes YAML path (go-yaml v2's
+// resolve, then sigs.k8s.io/yaml's YAMLToJSON, then sigs.k8s.io/json's PreserveInts decoding)
+// that ResolveScalar lists.
 func TestResolveScalarReference(t *testing.T) {
 	tests := []struct {
 		text string

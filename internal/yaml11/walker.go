@@ -117,7 +117,7 @@ func (w *Walker) AppendScalar(dst []byte, n *yaml.Node) (out []byte, finite bool
 		if math.IsInf(s.f, 0) || math.IsNaN(s.f) {
 			return append(dst, "null"...), false, nil
 		}
-		switch v := floatValue(s.f).(type) {
+		switch v := jsonvalue.RoundTripFloat(s.f).(type) {
 		case int64:
 			return strconv.AppendInt(dst, v, 10), true, nil
 		case float64:
