@@ -190,10 +190,7 @@ func readCRDs(data []byte) ([]*schemaauto.CRD, error) {
 			return nil, yerr
 		}
 		tm := doc.Source().TypeMeta()
-		line := doc.Line()
-		if n := doc.Node; n != nil && len(n.Content) > 0 {
-			line += n.Content[0].Line - 1
-		}
+		line, _ := doc.Position(rootOffset(doc))
 		if err := add(string(tm.Kind), doc.Text(), line); err != nil {
 			return nil, err
 		}

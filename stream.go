@@ -78,13 +78,13 @@ func (st *Stream) Next() (obj *Object, err error) {
 		}
 	}
 	if st.yr != nil {
-		doc, err := st.yr.Next()
-		if err != nil {
-			if st.n == 0 && err == io.EOF {
-				err = ErrEmpty
+		doc, rerr := st.yr.Next()
+		if rerr != nil {
+			if st.n == 0 && rerr == io.EOF {
+				rerr = ErrEmpty
 			}
-			st.err = err
-			return nil, err
+			st.err = rerr
+			return nil, rerr
 		}
 		var out []byte
 		out, obj, err = st.d.doc(nil, nil, doc, base{}, true, true)
