@@ -48,7 +48,8 @@ type Object struct {
 	// JSON is the pruned object as compact JSON; nil when Err is set.
 	JSON []byte
 	// Findings are the unknown and duplicate fields, in the reference's
-	// order, located in the input (none in Ignore mode).
+	// order, located in the input (none in Ignore mode). With a fatal error
+	// (*errors.DecodeError) they are those the decoder had found before it.
 	Findings []jperrors.Finding
 	// Err is the document's error: a *errors.StrictError (Strict mode,
 	// findings), a *errors.DecodeError (the document cannot be decoded), an

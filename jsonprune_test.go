@@ -537,9 +537,45 @@ func TestCorpusSameAsLowerLevel(t *testing.T) {
 				if !bytes.Equal(out, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 					t.Errorf("%s: Prune differs", cr.File)
 				}
+				// the same document as JSON text
+				js, err := yamlbridge.AppendJSON(nil, ydoc.Source())
+				if err != nil {
+					continue // a document the reference cannot convert either
+				}
+				want, wantErr := d.AppendPrune(nil, js)
+				out, err = p.high.Prune(js)
+				if !bytes.Equal(out, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+					t.Errorf("%s as JSON:\n one call: %s %v\n lower:    %s %v", cr.File, out, err, want, wantErr)
+				}
 			}
 			n++
 		}
 	}
 	t.Logf("%d documents (%d CRs × Warn, Strict), %d CRDs", n, len(idx.CRs), len(sets))
+}
+
+func TestSchemasConcurrent(t *testing.T) {
+	s := widgetSchemas(t)
+	doc := readFile(t, "examples/widget.yaml")
+	done := make(chan error)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for i := 0; i < 20; i++ {
+				out, err := s.Prune(doc)
+				if err == nil && string(out) != widgetPruned {
+					err = fmt.Errorf("got %s", out)
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
 }
