@@ -228,8 +228,8 @@ func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge
 	}
 	if ydoc != nil {
 		o.Offset, o.Line, o.Column = pos(rootOffset(ydoc), 0, 0)
-	} else {
-		o.Offset, o.Line, o.Column = b.off, b.line, b.col
+	} else { // the value starts after the blanks
+		o.Offset, o.Line, o.Column = pos(int64(len(js)-len(bytes.TrimLeft(js, " \t\r\n"))), 0, 0)
 	}
 	if res.Len() > 0 {
 		o.Findings = res.Findings()

@@ -330,6 +330,15 @@ func TestNoSchema(t *testing.T) {
 	if err == nil || err.Error() != `line 1: no CRD serves this kind: apiVersion "example.com/v2", kind "Widget"` {
 		t.Errorf("v2: %v", err)
 	}
+	// the line is the value's, after blank lines
+	_, err = s.Prune([]byte("\n\n  {\"apiVersion\":\"v1\",\"kind\":\"Pod\"}"), strict)
+	if err == nil || err.Error() != `line 3: no CRD serves this kind: apiVersion "v1", kind "Pod"` {
+		t.Errorf("Pod: %v", err)
+	}
+	obj, _ := s.Decode([]byte("\n\n  {\"apiVersion\":\"v1\",\"kind\":\"Pod\"}"))
+	if obj.Line != 3 || obj.Column != 3 || obj.Offset != 4 || obj.Entry != nil || obj.Err != nil {
+		t.Errorf("Pod: %+v", obj)
+	}
 	// a missing kind is the decoder's error, not ErrNoSchema
 	_, err = s.Prune([]byte(`{"apiVersion":"v1"}`), strict)
 	if err == nil || errors.Is(err, jsonprune.ErrNoSchema) {
@@ -478,6 +487,9 @@ func TestStreamJSON(t *testing.T) {
 // findings and errors of the lower-level path (schemaauto, decoder,
 // yamlbridge) on every custom resource of the shared corpus.
 func TestCorpusSameAsLowerLevel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the corpus comparison is skipped")
+	}
 	const root = "../shared/corpus"
 	index, err := os.ReadFile(filepath.Join(root, "index.json"))
 	if err != nil {
