@@ -379,6 +379,27 @@ func TestDecoderReuse(t *testing.T) {
 	}
 }
 
+func TestDecoderOnExample(t *testing.T) {
+	d := jsonprune.NewDecoder(widgetSchemas(t))
+	doc := readFile(t, "examples/widget.yaml")
+	for i := 0; i < 2; i++ {
+		out, err := d.Prune(doc)
+		if err != nil || string(out) != widgetPruned {
+			t.Fatalf("Prune: %s %v", out, err)
+		}
+		obj, err := d.Decode(doc)
+		if err != nil || string(obj.JSON) != widgetPruned || located(obj.Findings) != widgetFindings || obj.Line != 3 {
+			t.Fatalf("Decode: %+v", obj)
+		}
+	}
+	d = jsonprune.NewDecoder(widgetSchemas(t), strict)
+	fs, err := d.Validate(doc)
+	var se *jperrors.StrictError
+	if !errors.As(err, &se) || located(se.Findings) != widgetFindings || located(fs) != widgetFindings {
+		t.Fatalf("Validate, Strict: %v", err)
+	}
+}
+
 func TestStreamYAML(t *testing.T) {
 	s := widgetSchemas(t)
 	in := `# leading comment
@@ -446,6 +467,8 @@ func TestStreamJSON(t *testing.T) {
 {"apiVersion":"v1","kind":"ConfigMap",
   "x":1}  {"apiVersion":"example.com/v1","kind":"Widget",
 "spec":{"replicas":2,"bar":2}}
+{"apiVersion":"example.com/v1","kind":"Widget",
+ "metadata":{"name":1}}
 {"apiVersion":"example.com/v1","kind":"Widget","spec":{"a":tru}}
 `
 	st := jsonprune.NewStream(s, strings.NewReader(in), decoder.Defaulting(false))
@@ -470,7 +493,10 @@ func TestStreamJSON(t *testing.T) {
 		`#1 2:1@65 v1 ConfigMap {"apiVersion":"v1","kind":"ConfigMap","x":1} <nil>`,
 		`#2 3:11@114 example.com/v1 Widget {"apiVersion":"example.com/v1","kind":"Widget","spec":{"replicas":2}} <nil>`,
 		`  4:22@183 unknown field "spec.bar"`,
-		`end: invalid JSON: invalid character '}' in literal true (expecting 'e') (line 5, column 63, offset 255, at /spec/a)`,
+		// a document's fatal error: the stream goes on
+		`#3 5:1@193 example.com/v1 Widget  json: cannot unmarshal number into Go struct field ObjectMeta.name of type string (line 6, column 13, offset 253, at /metadata)`,
+		// a syntax error ends it
+		`end: invalid JSON: invalid character '}' in literal true (expecting 'e') (line 7, column 63, offset 327, at /spec/a)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
