@@ -1,0 +1,355 @@
+package jsonprune
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/jsonprune/jsonprune/decoder"
+	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/schemaauto"
+	"github.com/jsonprune/jsonprune/yamlbridge"
+)
+
+// Errors of the one-call API; test them with errors.Is.
+var (
+	// ErrNoSchema: in Strict mode, a document whose apiVersion and kind no
+	// CRD of the Schemas serves. The error wraps it with the line and the
+	// apiVersion and kind.
+	ErrNoSchema = errors.New("no CRD serves this kind")
+	// ErrEmpty: an input without a document (empty, blanks or YAML comments
+	// only).
+	ErrEmpty = errors.New("empty input: no document")
+	// ErrManyDocuments: a one-document call was given several YAML
+	// documents; read them with NewStream.
+	ErrManyDocuments = errors.New("more than one document (use NewStream to read a stream)")
+)
+
+// Object is one decoded document.
+type Object struct {
+	// Index is the document's number in the input, from 0.
+	Index int
+	// Offset, Line and Column locate the start of the document's value in
+	// the input (Line and Column 1-based, the column in bytes).
+	Offset       int64
+	Line, Column int
+	// APIVersion and Kind are what the document says (empty when absent).
+	APIVersion, Kind string
+	// Entry is the CRD version the document was decoded with; nil when no
+	// CRD of the Schemas serves its apiVersion and kind (an error in Strict
+	// mode, see ErrNoSchema).
+	Entry *schemaauto.Entry
+	// JSON is the pruned object as compact JSON; nil when Err is set.
+	JSON []byte
+	// Findings are the unknown and duplicate fields, in the reference's
+	// order, located in the input (none in Ignore mode). With a fatal error
+	// (*errors.DecodeError) they are those the decoder had found before it.
+	Findings []jperrors.Finding
+	// Err is the document's error: a *errors.StrictError (Strict mode,
+	// findings), a *errors.DecodeError (the document cannot be decoded), an
+	// error wrapping ErrNoSchema (Strict mode), or nil.
+	Err error
+}
+
+// Decoder decodes documents against Schemas, reusing its buffers from one
+// document to the next. It is not safe for concurrent use: use one per
+// goroutine.
+type Decoder struct {
+	s      *Schemas
+	opts   []decoder.Option
+	d      *decoder.Decoder
+	strict int8 // 0: not known yet, 1: Strict mode, -1: another mode
+}
+
+// NewDecoder returns a Decoder for the objects s serves, configured by opts
+// (decoder.FieldValidation(decoder.Strict), decoder.Defaulting(false), ...;
+// the default mode is Warn, as the API server's).
+func NewDecoder(s *Schemas, opts ...decoder.Option) *Decoder {
+	d := &Decoder{s: s, opts: opts}
+	if s != nil && s.set != nil {
+		d.d = decoder.New(s.set, opts...)
+	}
+	return d
+}
+
+// Prune decodes one document, JSON or YAML, and returns the pruned object as
+// compact JSON. See Decoder.Prune.
+func (s *Schemas) Prune(doc []byte, opts ...decoder.Option) ([]byte, error) {
+	return NewDecoder(s, opts...).Prune(doc)
+}
+
+// PruneFile is Prune for the document of a file; errors start with its name.
+func (s *Schemas) PruneFile(path string, opts ...decoder.Option) ([]byte, error) {
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.Prune(doc, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return out, nil
+}
+
+// Validate decodes one document, JSON or YAML, for its findings only.
+// See Decoder.Validate.
+func (s *Schemas) Validate(doc []byte, opts ...decoder.Option) ([]jperrors.Finding, error) {
+	return NewDecoder(s, opts...).Validate(doc)
+}
+
+// Decode decodes one document, JSON or YAML, and returns everything about
+// it. See Decoder.Decode.
+func (s *Schemas) Decode(doc []byte, opts ...decoder.Option) (*Object, error) {
+	return NewDecoder(s, opts...).Decode(doc)
+}
+
+// Prune decodes doc, one JSON or YAML document, and returns the pruned object
+// as compact JSON. doc is JSON if its first non-blank byte is '{' or '[',
+// YAML otherwise; a YAML input with several documents is an error
+// (ErrManyDocuments). In Strict mode, findings are an *errors.StrictError and
+// no output; so is a kind no CRD serves (ErrNoSchema). In Warn and Ignore
+// mode, a kind no CRD serves is kept whole, its metadata normalised.
+// Positions in errors and findings are in doc (YAML lines included).
+func (d *Decoder) Prune(doc []byte) ([]byte, error) {
+	out, _, err := d.one(nil, doc, true, false)
+	return out, err
+}
+
+// AppendPrune is Prune appending the output to dst; on an error dst is
+// returned unchanged.
+func (d *Decoder) AppendPrune(dst, doc []byte) ([]byte, error) {
+	out, _, err := d.one(dst, doc, true, false)
+	return out, err
+}
+
+// Validate decodes doc as Prune does, without output, and returns its
+// findings (none in Ignore mode) and its error: in Strict mode an
+// *errors.StrictError holding the same findings, or an error wrapping
+// ErrNoSchema; in any mode an *errors.DecodeError when doc cannot be
+// decoded.
+func (d *Decoder) Validate(doc []byte) ([]jperrors.Finding, error) {
+	_, o, err := d.one(nil, doc, false, false)
+	if o == nil {
+		return nil, err
+	}
+	return o.Findings, err
+}
+
+// Decode decodes doc as Prune does and returns an Object with its pruned
+// JSON, findings and error (the same error as the one returned). The Object
+// is never nil.
+func (d *Decoder) Decode(doc []byte) (*Object, error) {
+	out, o, err := d.one(nil, doc, true, true)
+	if o == nil {
+		o = &Object{Err: err}
+	}
+	if err == nil {
+		o.JSON = out
+	}
+	return o, err
+}
+
+// one decodes the one document of input.
+func (d *Decoder) one(dst, input []byte, prune, full bool) ([]byte, *Object, error) {
+	if d == nil || d.d == nil {
+		return dst, nil, errors.New("jsonprune: no Schemas (nil)")
+	}
+	if isBlank(input) {
+		return dst, nil, ErrEmpty
+	}
+	if isJSON(input) {
+		return d.doc(dst, input, nil, base{line: 1, col: 1}, prune, full)
+	}
+	r := yamlbridge.NewReader(input)
+	ydoc, err := r.Next()
+	if err == io.EOF {
+		return dst, nil, ErrEmpty
+	}
+	if err != nil {
+		return dst, nil, err
+	}
+	switch next, err := r.Next(); {
+	case err == nil:
+		line, _ := next.Position(rootOffset(next))
+		return dst, nil, fmt.Errorf("line %d: %w", line, ErrManyDocuments)
+	case err != io.EOF:
+		return dst, nil, err
+	}
+	return d.doc(dst, nil, ydoc, base{}, prune, full)
+}
+
+// base locates a JSON document in its input.
+type base struct {
+	off       int64
+	line, col int
+}
+
+// doc decodes one document: JSON text (at b in the input) or a YAML
+// document, and turns its positions into positions in the input.
+func (d *Decoder) doc(dst, js []byte, ydoc *yamlbridge.Document, b base, prune, full bool) ([]byte, *Object, error) {
+	var out []byte
+	var err error
+	switch {
+	case ydoc != nil && prune:
+		out, err = d.d.AppendPruneSource(dst, ydoc.Source())
+	case ydoc != nil:
+		err = d.d.ValidateSource(ydoc.Source())
+	case prune:
+		out, err = d.d.AppendPrune(dst, js)
+	default:
+		err = d.d.Validate(js)
+	}
+	return d.finish(dst, out, err, js, ydoc, b, full)
+}
+
+// finish makes the Object of the document just decoded: it moves positions
+// into the input and applies the no-schema rule.
+func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge.Document, b base, full bool) ([]byte, *Object, error) {
+	res := d.d.Result()
+	o := &Object{Entry: res.Entry}
+	pos := func(off int64, l, c int) (int64, int, int) {
+		if ydoc != nil {
+			l, c := ydoc.Position(off)
+			return ydoc.Offset() + off, l, c
+		}
+		if l == 0 {
+			l, c = jperrors.LineColumn(js, off)
+		}
+		if l == 1 {
+			c += b.col - 1
+		}
+		return b.off + off, l + b.line - 1, c
+	}
+	if ydoc != nil {
+		o.Offset, o.Line, o.Column = pos(rootOffset(ydoc), 0, 0)
+	} else { // the value starts after the blanks
+		o.Offset, o.Line, o.Column = pos(int64(len(js)-len(bytes.TrimLeft(js, " \t\r\n"))), 0, 0)
+	}
+	if res.Len() > 0 {
+		o.Findings = res.Findings()
+		for i := range o.Findings {
+			f := &o.Findings[i]
+			f.Offset, f.Line, f.Column = pos(f.Offset, f.Line, f.Column)
+		}
+	}
+	var se *jperrors.StrictError
+	var de *jperrors.DecodeError
+	switch {
+	case errors.As(err, &se):
+		err = &jperrors.StrictError{Findings: o.Findings, Dropped: se.Dropped}
+	case errors.As(err, &de) && de.Offset >= 0:
+		c := *de
+		c.Offset, c.Line, c.Column = pos(de.Offset, de.Line, de.Column)
+		err = &c
+	}
+	if full || (res.Entry == nil && (err == nil || se != nil)) {
+		if res.Entry != nil {
+			o.APIVersion, o.Kind = res.Entry.GVK.Group+"/"+res.Entry.GVK.Version, res.Entry.GVK.Kind
+			if res.Entry.GVK.Group == "" {
+				o.APIVersion = res.Entry.GVK.Version
+			}
+		} else if ydoc != nil {
+			tm := ydoc.Source().TypeMeta()
+			o.APIVersion, o.Kind = string(tm.APIVersion), string(tm.Kind)
+		} else {
+			tm := typeMeta(js)
+			o.APIVersion, o.Kind = tm.apiVersion, tm.kind
+		}
+	}
+	if res.Entry == nil && (err == nil || se != nil) && d.isStrict() {
+		err = fmt.Errorf("line %d: %w: apiVersion %s, kind %s", o.Line, ErrNoSchema,
+			strconv.Quote(o.APIVersion), strconv.Quote(o.Kind))
+	}
+	o.Err = err
+	if err != nil {
+		return dst, o, err
+	}
+	return out, o, nil
+}
+
+// rootOffset is the offset, in the document's text, of its root value.
+func rootOffset(doc *yamlbridge.Document) int64 {
+	return doc.Source().InputOffset()
+}
+
+var (
+	probeOnce sync.Once
+	probe     *schemaauto.Automaton
+)
+
+// isStrict tells whether the Decoder's options select Strict mode. The
+// decoder does not say, so a small document with an unknown field is
+// validated with the same options, once.
+func (d *Decoder) isStrict() bool {
+	if d.strict == 0 {
+		probeOnce.Do(func() {
+			s, err := schemaauto.ParseSchema([]byte(`{"type":"object"}`))
+			if err == nil {
+				probe, _ = schemaauto.Compile(s, schemaauto.Options{})
+			}
+		})
+		d.strict = 1 // when in doubt, fail rather than pass silently
+		if probe != nil {
+			err := decoder.NewForAutomaton(probe, d.opts...).Validate([]byte(`{"apiVersion":"v1","kind":"P","x":1}`))
+			if err == nil { // Warn or Ignore; Strict gives a *StrictError
+				d.strict = -1
+			}
+		}
+	}
+	return d.strict > 0
+}
+
+// isJSON reports whether the first non-blank byte of data is '{' or '['.
+func isJSON(data []byte) bool {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	return len(data) > 0 && (data[0] == '{' || data[0] == '[')
+}
+
+func isBlank(data []byte) bool { return len(bytes.TrimLeft(data, " \t\r\n")) == 0 }
+
+func lineCol(data []byte, off int64) (int, int) { return jperrors.LineColumn(data, off) }
+
+type tmeta struct{ apiVersion, kind string }
+
+// typeMeta reads the root's apiVersion and kind from JSON text (the last
+// string of each; empty when absent).
+func typeMeta(js []byte) tmeta {
+	var tm tmeta
+	jd := jsontext.NewDecoder(bytes.NewReader(js), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if t, err := jd.ReadToken(); err != nil || t.Kind() != '{' {
+		return tm
+	}
+	for jd.PeekKind() == '"' {
+		name, err := jd.ReadToken()
+		if err != nil {
+			return tm
+		}
+		switch n := name.String(); {
+		case n == "apiVersion" || n == "kind":
+			v, err := jd.ReadToken()
+			if err != nil {
+				return tm
+			}
+			if v.Kind() == '"' {
+				if n == "kind" {
+					tm.kind = v.String()
+				} else {
+					tm.apiVersion = v.String()
+				}
+			} else if v.Kind() == '{' || v.Kind() == '[' {
+				return tm
+			}
+		default:
+			if jd.SkipValue() != nil {
+				return tm
+			}
+		}
+	}
+	return tm
+}
