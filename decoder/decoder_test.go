@@ -140,8 +140,9 @@ func errorsAs(err error, de **jperrors.DecodeError) bool {
 	return ok
 }
 
-// TestReferencePruning covers the pruning rules of reference section 3 and
-// the surprising cases of section 9 on the Widget CRD.
+// TestReferencePruning covers the rules of prune and skipPrune
+// (k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning/algorithm.go)
+// and their surprising cases on the Widget CRD.
 func TestReferencePruning(t *testing.T) {
 	d := New(widgetSet(t))
 	for _, tc := range []tcase{
@@ -184,7 +185,8 @@ func TestReferencePruning(t *testing.T) {
 	}
 }
 
-// TestReferenceDuplicates covers duplicate detection (reference 7.1, 7.2).
+// TestReferenceDuplicates covers duplicate detection (sigs.k8s.io/json's
+// UnmarshalStrict: duplicate field errors, their paths, order and cap).
 func TestReferenceDuplicates(t *testing.T) {
 	d := New(widgetSet(t))
 	for _, tc := range []tcase{
@@ -238,7 +240,9 @@ func TestReferenceDuplicates(t *testing.T) {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// TestReferenceNullsAndDefaults covers sections 5 and 6.
+// TestReferenceNullsAndDefaults covers null pruning and defaulting
+// (PruneNonNullableNullsWithoutDefaults in prunenulls.go and Default in
+// algorithm.go of k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting).
 func TestReferenceNullsAndDefaults(t *testing.T) {
 	d := New(widgetSet(t))
 	for _, tc := range []tcase{
@@ -263,7 +267,9 @@ func TestReferenceNullsAndDefaults(t *testing.T) {
 	run(t, d, tcase{name: "switched off", in: `{` + w + `,"spec":{"nonNullable":null}}`, want: `{` + w + `,"spec":{"nonNullable":null}}`})
 }
 
-// TestReferenceObjectMeta covers section 4.
+// TestReferenceObjectMeta covers ObjectMeta handling: GetObjectMetaWithOptions
+// and SetObjectMeta (coerce.go) and CoerceWithOptions (algorithm.go) in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta.
 func TestReferenceObjectMeta(t *testing.T) {
 	d := New(widgetSet(t))
 	for _, tc := range []tcase{
@@ -299,7 +305,10 @@ func TestReferenceObjectMeta(t *testing.T) {
 	}
 }
 
-// TestReferenceFatal covers the fatal errors of sections 0 and 8.
+// TestReferenceFatal covers the fatal errors of the decode chain: the
+// serializer (k8s.io/apimachinery/pkg/runtime/serializer/json/json.go, with
+// sigs.k8s.io/json and sigs.k8s.io/yaml) and schemaCoercingDecoder.Decode
+// (customresource_handler.go).
 func TestReferenceFatal(t *testing.T) {
 	d := New(widgetSet(t))
 	for _, tc := range []tcase{
@@ -369,7 +378,9 @@ func TestFindingPositions(t *testing.T) {
 	}
 }
 
-// TestInvalidUTF8 checks both policies (reference 8.5: P44/P45).
+// TestInvalidUTF8 checks both policies (sigs.k8s.io/json, like
+// encoding/json, replaces each invalid byte with U+FFFD, so two keys can
+// collide).
 func TestInvalidUTF8(t *testing.T) {
 	in := []byte(`{` + w + `,"spec":{"k` + "\xfe" + `":1,"k` + "\xff" + `":2,"name":"a` + "\xff" + `"}}`)
 	if _, err := New(widgetSet(t)).AppendPrune(nil, in); err == nil {
@@ -429,7 +440,9 @@ func TestCompactOutput(t *testing.T) {
 
 // TestEmbeddedNullMetadata: a null metadata that an embedded resource's
 // schema declares (not nullable, no default) is pruned before coercion, on
-// every path; an undeclared one becomes {} (reference 4.2, C09). Found by
+// every path; an undeclared one becomes {} (SetObjectMeta in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta/coerce.go
+// writes the empty ObjectMeta). Found by
 // FuzzSchemaAndDocument: the fast path wrote {} for both.
 func TestEmbeddedNullMetadata(t *testing.T) {
 	set := compileCRDFile(t, "testdata/embedded-null-metadata-crd.yaml")

@@ -28,7 +28,12 @@ type rec struct {
 	offset             int64
 }
 
-// group of a finding, in the reference's order (section 7.2).
+// group of a finding, in the reference's order: decode duplicates
+// (sigs.k8s.io/json), then root metadata, pruning and embedded-metadata
+// unknown fields, as unstructuredSchemaCoercer.apply and
+// schemaCoercingDecoder.Decode in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/customresource_handler.go
+// assemble them.
 type group uint8
 
 const (

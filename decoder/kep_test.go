@@ -10,7 +10,8 @@ import (
 // 000) through the decoder, as resources of a CRD whose schema is the
 // example's. The KEP leaves out apiVersion and kind; they are added, and
 // ObjectMeta normalisation removes the metadata garbage of examples 10 and
-// 11. Example 9 follows the reference (section 3, skipPrune): inside a
+// 11. Example 9 follows the reference (skipPrune in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning/algorithm.go): inside a
 // preserving node additionalProperties switches pruning back on.
 func TestKEPExamples(t *testing.T) {
 	const tm = `"apiVersion":"ex.com/v1","kind":"Ex"`

@@ -26,7 +26,8 @@ type metaScratch struct {
 // metadata decodes the metadata of the root or of an embedded resource: it
 // is read whole (it is small and must be re-rendered anyway), decoded as
 // the reference decodes metav1.ObjectMeta, its unknown fields reported, and
-// written back normalised (reference section 4).
+// written back normalised (as GetObjectMetaWithOptions and SetObjectMeta in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta/coerce.go do).
 func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (any, bool, error) {
 	var off int64 // where the metadata value starts
 	d.meta.metaOffsets = d.meta.metaOffsets[:0]

@@ -15,7 +15,8 @@ import (
 // straight from its raw bytes, without building a value, in the
 // reference's key order. Strings are written as they were spelled (the
 // value tree path re-quotes them minimally; the two are the same JSON).
-// Anything else goes to internal/objectmeta, which does all of section 4.
+// Anything else goes to internal/objectmeta, which does all of the
+// reference's ObjectMeta handling.
 
 // the metadata fields of the fast path, in the order encoding/json renders
 // them (sorted)

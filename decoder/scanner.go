@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 )
 
 // The scanner: the fast path's token reader for JSON text. It reads the document
@@ -382,7 +383,7 @@ func (s *scanner) ReadValue() (jsontext.Value, error) {
 		for end = i; end < len(doc) && numberByte[doc[end]]; end++ {
 		}
 		ok = validNumber(doc[i:end])
-		s.big = bigNumber(doc[i:end])
+		s.big = jsonvalue.MayOverflow(doc[i:end])
 	}
 	if !ok {
 		return nil, errUnscanned
@@ -511,20 +512,6 @@ func validNumber(b []byte) bool {
 	return i == len(b)
 }
 
-// bigNumber reports whether checkNumber must look at a valid number: one
-// with an exponent, or of 309 bytes or more.
-func bigNumber(b []byte) bool {
-	if len(b) >= 309 {
-		return true
-	}
-	for _, c := range b {
-		if c == 'e' || c == 'E' {
-			return true
-		}
-	}
-	return false
-}
-
 // scanComposite checks the object or array at s.doc[i] whole, in one pass
 // (grammar, strings, numbers, literals, depth, duplicate names), and
 // returns the index after it, dupInComposite for a duplicate name, or -1
@@ -647,7 +634,7 @@ func (s *scanner) scanComposite(i int) int {
 			if !validNumber(doc[i:end]) {
 				return -1
 			}
-			if bigNumber(doc[i:end]) {
+			if jsonvalue.MayOverflow(doc[i:end]) {
 				s.big = true
 			}
 			i = end

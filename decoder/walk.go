@@ -3,7 +3,6 @@ package decoder
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -199,23 +198,9 @@ func (d *Decoder) scalarValue(raw jsontext.Value) any {
 // checkNumber reports, as the reference's map decoding does, a number that
 // a float64 cannot hold (1e400): a fatal error.
 func (d *Decoder) checkNumber(raw []byte, offset int64) {
-	if len(raw) < 309 {
-		i := 0
-		for i < len(raw) && raw[i] != 'e' && raw[i] != 'E' {
-			i++
-		}
-		if i == len(raw) {
-			return // fewer than 309 digits and no exponent: it fits
-		}
-	}
-	if _, err := strconv.ParseFloat(string(raw), 64); err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			f, _ := strconv.ParseFloat(string(raw), 64)
-			if f > 1 || f < -1 { // overflow; underflow to 0 is fine
-				d.setFatal(rankNumber, &jperrors.DecodeError{Offset: offset,
-					Msg: fmt.Sprintf("json: cannot unmarshal number %s into Go value of type float64", raw)})
-			}
-		}
+	if jsonvalue.Overflows(raw) {
+		d.setFatal(rankNumber, &jperrors.DecodeError{Offset: offset,
+			Msg: fmt.Sprintf("json: cannot unmarshal number %s into Go value of type float64", raw)})
 	}
 }
 

@@ -15,8 +15,11 @@
 // rejected with an error. Inputs are never modified by [Normalize]; outputs
 // are freshly allocated.
 //
-// The behaviour is specified in section 4 of the project's reference
-// (kubernetes-behaviour.md) and was checked against the real
+// The behaviour is that of GetObjectMetaWithOptions and SetObjectMeta
+// (coerce.go) and CoerceWithOptions (algorithm.go) in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta, with
+// sigs.k8s.io/json decoding into metav1.ObjectMeta
+// (k8s.io/apimachinery/pkg/apis/meta/v1/types.go), and was checked against the real
 // k8s.io/apiextensions-apiserver v0.37.2 / apimachinery v0.37.2 /
 // sigs.k8s.io/json code; no Kubernetes code is used or copied here.
 //
