@@ -77,7 +77,10 @@ const (
 // New returns a Decoder for the objects served by set: each document is
 // matched by its apiVersion and kind (exact, as the reference matches them)
 // and decoded with that version's automaton. Documents of kinds the set
-// does not serve are kept whole, their metadata normalised.
+// does not serve are kept whole, their metadata normalised; a nil set
+// serves no kind. Result.Pruned tells whether a document was pruned:
+// in Strict mode too, a document of a kind no CRD serves is not an error
+// (the API server would answer 404 Not Found).
 func New(set *schemaauto.Set, opts ...Option) *Decoder {
 	d := &Decoder{set: set, cfg: defaultConfig()}
 	d.dups.seed = maphash.MakeSeed()
@@ -436,6 +439,17 @@ func (d *Decoder) syntaxError(err error) error {
 	return d.syntaxErrorAt(err, d.jd)
 }
 
+// yamlHint is what a syntax error adds when the document does not start
+// as JSON text can (with {, [, a string, a number or a literal): the usual
+// cause is YAML given where JSON is read.
+func yamlHint(doc []byte) string {
+	doc = bytes.TrimLeft(doc, " \t\r\n")
+	if len(doc) == 0 || tokenKind[doc[0]] != 0 || doc[0] >= 0x80 {
+		return ""
+	}
+	return " (the document is not JSON: read YAML with package yamlbridge, or with jsonprune.Schemas, which reads both)"
+}
+
 // syntaxErrorAt is syntaxError for errors of the jsontext decoder jd.
 func (d *Decoder) syntaxErrorAt(err error, jd *jsontext.Decoder) error {
 	var de *jperrors.DecodeError
@@ -449,11 +463,11 @@ func (d *Decoder) syntaxErrorAt(err error, jd *jsontext.Decoder) error {
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
 		e.Offset, e.Pointer = se.ByteOffset, string(se.JSONPointer)
-		e.Msg = strings.TrimPrefix(se.Err.Error(), "jsontext: ")
-		if se.Err == nil {
-			e.Msg = se.Error()
+		e.Msg = se.Error()
+		if se.Err != nil {
+			e.Msg = strings.TrimPrefix(se.Err.Error(), "jsontext: ")
 		}
-		e.Msg = "invalid JSON: " + e.Msg
+		e.Msg = "invalid JSON: " + e.Msg + yamlHint(d.doc)
 	} else if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
 		e.Msg = "invalid JSON: unexpected end of input"
 	}

@@ -77,8 +77,8 @@ func (d *Decoder) fieldPath() string { return string(jperrors.AppendFieldPath(ni
 // appendPointer renders the current path as an RFC 6901 JSON Pointer.
 func (d *Decoder) appendPointer(dst []byte) []byte { return jperrors.AppendPointer(dst, d.find.path) }
 
-// record adds a finding at the current path to group g. It reports whether
-// it was kept.
+// record adds a finding at the current path to group g (unless Ignore
+// mode, a duplicate's path reported already, or a cap drops it).
 func (d *Decoder) record(g group, typ jperrors.FindingType, offset int64) {
 	if d.cfg.mode == Ignore {
 		return

@@ -133,10 +133,13 @@ func (d *Decoder) nullMetaPruned(p *schemaauto.Prop, root, prunesNulls bool) boo
 func (d *Decoder) metaUnknownAt(path, base string, def int64) (int64, []byte) {
 	i := strings.LastIndex(path, "metadata.")
 	rest := path[i+len("metadata."):]
-	if j := strings.IndexAny(rest, ".["); j >= 0 && !strings.HasPrefix(rest, "ownerReferences") && !strings.HasPrefix(rest, "managedFields") {
-		_ = j // a top-level key with "." or "[" in it: keep it whole
-	} else if j >= 0 {
-		rest = rest[:j]
+	// an unknown field inside ownerReferences or managedFields is located
+	// at that key; any other is a top-level key, kept whole even when it
+	// holds "." or "["
+	if strings.HasPrefix(rest, "ownerReferences") || strings.HasPrefix(rest, "managedFields") {
+		if j := strings.IndexAny(rest, ".["); j >= 0 {
+			rest = rest[:j]
+		}
 	}
 	ptr := jperrors.AppendPointerToken([]byte(base), []byte(rest))
 	for _, mo := range d.meta.metaOffsets {

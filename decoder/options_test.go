@@ -71,3 +71,27 @@ func TestOptionsKeepFastPath(t *testing.T) {
 		t.Errorf("MaxDepth(12) on 7 levels: %v", err)
 	}
 }
+
+// TestNilSetAndYAMLHint: a Decoder without a set keeps every document whole
+// (no panic), and YAML given as JSON gets a hint in its syntax error.
+func TestNilSetAndYAMLHint(t *testing.T) {
+	d := New(nil, FieldValidation(Strict))
+	doc := `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","x":1},"spec":{"a":1}}`
+	out, err := d.AppendPrune(nil, []byte(doc))
+	if err == nil || !strings.Contains(err.Error(), `unknown field "metadata.x"`) || d.Result().Pruned {
+		t.Errorf("nil set, Strict: %s, %v, pruned %v", out, err, d.Result().Pruned)
+	}
+	d = New(nil)
+	out, err = d.AppendPrune(nil, []byte(doc))
+	if want := `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"a":1}}`; err != nil || string(out) != want {
+		t.Errorf("nil set: %s, %v; want %s", out, err, want)
+	}
+	err = New(widgetSet(t)).Validate([]byte("apiVersion: example.com/v1\nkind: Widget\n"))
+	want := "invalid JSON: invalid character 'a' at start of value (the document is not JSON: read YAML with package yamlbridge, or with jsonprune.Schemas, which reads both) (line 1, column 1, offset 0)"
+	if err == nil || err.Error() != want {
+		t.Errorf("YAML as JSON:\n got %v\nwant %s", err, want)
+	}
+	if err := New(widgetSet(t)).Validate([]byte(`{"a":}`)); err == nil || strings.Contains(err.Error(), "YAML") {
+		t.Errorf("broken JSON: %v", err)
+	}
+}

@@ -137,6 +137,9 @@ func (s *Set) Resolve(apiVersion, kind string) (*Automaton, *Entry, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if s == nil {
+		return nil, nil, nil // a nil Set serves nothing
+	}
 	if e, ok := s.entries[GroupVersionKind{g, v, kind}]; ok {
 		return e.Automaton, e, nil
 	}
