@@ -29,13 +29,11 @@ import (
 //	  (embedded)      (must be strings in an embedded resource)
 //	metadata          ObjectMeta: normalised, unknown fields reported
 //
-// Two paths share this code. The fast path copies preserved values and
-// skips unknown ones as raw values; it reads JSON text with the scanner of
-// scanner.go, which checks what jsontext would and gives up on anything
-// else, and then with a jsontext.Decoder that rejects duplicate names. If
-// the document has a duplicate, it is decoded again on the slow path, which
-// detects duplicates itself, reports each with its path, and keeps the
-// last value.
+// The same walk serves every mode of reading (the table in doc.go): on the
+// fast modes whole values may be copied or skipped as raw bytes (rawOK),
+// and a duplicate name sends the document to the slow mode, which walks
+// every value, reports each duplicate with its path and keeps the last
+// value.
 
 type metaOffset struct {
 	name   string
