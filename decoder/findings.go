@@ -5,14 +5,15 @@ import (
 	"slices"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/fieldpath"
 )
 
 // findings is the path of the walk and the findings of the current
 // document (findings.go).
 type findings struct {
-	names       []byte             // names on the path that are not slices of the document
-	path        []jperrors.Segment // the path of the value being decoded
-	texts       []byte             // the findings' path and pointer texts
+	names       []byte              // names on the path that are not slices of the document
+	path        []fieldpath.Segment // the path of the value being decoded
+	texts       []byte              // the findings' path and pointer texts
 	recs        [numGroups][]rec
 	sortTmp     []rec // sortFindings' scratch
 	runs        []int // sortFindings' run boundaries
@@ -48,17 +49,17 @@ const (
 // (jsontext reads the document in place) is used as it is; any other name
 // is copied to d.find.names, which only grows within a document, so that path
 // segments stay valid while they are on the path.
-func (d *Decoder) pushKey(kind jperrors.SegmentKind, name []byte, inDoc bool) {
+func (d *Decoder) pushKey(kind fieldpath.SegmentKind, name []byte, inDoc bool) {
 	if !inDoc {
 		start := len(d.find.names)
 		d.find.names = append(d.find.names, name...)
 		name = d.find.names[start:len(d.find.names):len(d.find.names)]
 	}
-	d.find.path = append(d.find.path, jperrors.Segment{Kind: kind, Name: name})
+	d.find.path = append(d.find.path, fieldpath.Segment{Kind: kind, Name: name})
 }
 
 func (d *Decoder) pushIndex(i int) {
-	d.find.path = append(d.find.path, jperrors.Segment{Kind: jperrors.Index, Index: i})
+	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Index, Index: i})
 }
 
 // pop removes the innermost segment.
@@ -69,13 +70,13 @@ func (d *Decoder) lastName() []byte { return d.find.path[len(d.find.path)-1].Nam
 
 // appendPath renders the current path in the pruning / sigs.k8s.io/json
 // syntax.
-func (d *Decoder) appendPath(dst []byte) []byte { return jperrors.AppendPath(dst, d.find.path) }
+func (d *Decoder) appendPath(dst []byte) []byte { return fieldpath.AppendPath(dst, d.find.path) }
 
 // fieldPath renders the current path as field.Path.
-func (d *Decoder) fieldPath() string { return string(jperrors.AppendFieldPath(nil, d.find.path)) }
+func (d *Decoder) fieldPath() string { return string(fieldpath.AppendFieldPath(nil, d.find.path)) }
 
 // appendPointer renders the current path as an RFC 6901 JSON Pointer.
-func (d *Decoder) appendPointer(dst []byte) []byte { return jperrors.AppendPointer(dst, d.find.path) }
+func (d *Decoder) appendPointer(dst []byte) []byte { return fieldpath.AppendPointer(dst, d.find.path) }
 
 // record adds a finding at the current path to group g (unless Ignore
 // mode, a duplicate's path reported already, or a cap drops it).
@@ -124,7 +125,7 @@ var notPlain = [256]bool{'.': true, '[': true, ']': true, '~': true, '/': true}
 // nothing, so that "[0]" could also be a leading index), so that
 // pointerFromPath gives its pointer.
 func (d *Decoder) plainPath() bool {
-	if len(d.find.path) > 0 && d.find.path[0].Kind != jperrors.Index && len(d.find.path[0].Name) == 0 {
+	if len(d.find.path) > 0 && d.find.path[0].Kind != fieldpath.Index && len(d.find.path[0].Name) == 0 {
 		return false
 	}
 	for _, s := range d.find.path {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/fieldpath"
 )
 
 // TestPointerFromPath: for every path of up to four segments built from
@@ -19,13 +20,13 @@ import (
 // path that is not plain is rendered eagerly.
 func TestPointerFromPath(t *testing.T) {
 	names := []string{"spec", "", "x", "a.b", "a[0]", "a]", "a/b", "a~b", "ключ", `q"k`, "0"}
-	var segs []jperrors.Segment
+	var segs []fieldpath.Segment
 	n, plain := 0, 0
 	var walk func(depth int)
 	walk = func(depth int) {
 		if len(segs) > 0 {
 			d := &Decoder{find: findings{path: segs}}
-			want := string(jperrors.AppendPointer(nil, segs))
+			want := string(fieldpath.AppendPointer(nil, segs))
 			if d.plainPath() {
 				plain++
 				if got := pointerFromPath(d.appendPath(nil)); got != want {
@@ -38,12 +39,12 @@ func TestPointerFromPath(t *testing.T) {
 			return
 		}
 		for _, name := range names {
-			segs = append(segs, jperrors.Segment{Kind: jperrors.Key, Name: []byte(name)})
+			segs = append(segs, fieldpath.Segment{Kind: fieldpath.Key, Name: []byte(name)})
 			walk(depth + 1)
 			segs = segs[:len(segs)-1]
 		}
 		for _, i := range []int{0, 12} {
-			segs = append(segs, jperrors.Segment{Kind: jperrors.Index, Index: i})
+			segs = append(segs, fieldpath.Segment{Kind: fieldpath.Index, Index: i})
 			walk(depth + 1)
 			segs = segs[:len(segs)-1]
 		}

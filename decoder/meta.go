@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/fieldpath"
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/internal/objectmeta"
 	"github.com/jsonprune/jsonprune/schemaauto"
@@ -77,7 +78,7 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 	if !root {
 		d.pop() // the field.Path of the embedded resource itself
 		parent = d.fieldPath()
-		defer d.pushKey(jperrors.Key, metadataName, true)
+		defer d.pushKey(fieldpath.Key, metadataName, true)
 	}
 	meta, unknown, err := objectmeta.Normalize(v, objectmeta.Options{ReportUnknown: d.cfg.mode != Ignore, ParentPath: parent})
 	if err != nil {
@@ -141,7 +142,7 @@ func (d *Decoder) metaUnknownAt(path, base string, def int64) (int64, []byte) {
 			rest = rest[:j]
 		}
 	}
-	ptr := jperrors.AppendPointerToken([]byte(base), []byte(rest))
+	ptr := fieldpath.AppendPointerToken([]byte(base), []byte(rest))
 	for _, mo := range d.meta.metaOffsets {
 		if mo.name == rest {
 			return mo.offset, ptr
@@ -180,7 +181,7 @@ func (d *Decoder) readAnyAt(top int) (any, error) {
 			}
 			off := d.tokenStart(raw)
 			name := string(d.unquoteName(raw))
-			d.pushKey(jperrors.Key, []byte(name), true)
+			d.pushKey(fieldpath.Key, []byte(name), true)
 			if len(d.find.path) == top+1 {
 				d.meta.metaOffsets = append(d.meta.metaOffsets, metaOffset{name, off})
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/fieldpath"
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
@@ -352,7 +353,7 @@ type memberRead struct {
 	idx     int   // the declared property's index, or -1
 	p       *schemaauto.Prop
 	target  schemaauto.StateID // NoState: unknown
-	kind    jperrors.SegmentKind
+	kind    fieldpath.SegmentKind
 	pre     jsontext.Value // a root apiVersion/kind string, read for the pre-scan
 	str     []byte         // its unquoted value
 	dup     bool           // a duplicate of an earlier member (slow path)
@@ -443,7 +444,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	f.lane = d.scanning && f.write && !f.root && d.strm.sink == nil
 	// one path segment for the members, set for each
 	f.top, f.namesMark = len(d.find.path), len(d.find.names)
-	d.find.path = append(d.find.path, jperrors.Segment{Kind: jperrors.Key})
+	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Key})
 	return nil
 }
 
@@ -481,13 +482,13 @@ func (d *Decoder) readMember(f *objFrame, mr *memberRead) (done bool, err error)
 
 // targetMember finds the state the member's value goes to.
 func (d *Decoder) targetMember(f *objFrame, mr *memberRead) {
-	mr.kind, mr.target = jperrors.Key, schemaauto.NoState
+	mr.kind, mr.target = fieldpath.Key, schemaauto.NoState
 	switch {
 	case f.discard:
 	case mr.p != nil:
 		mr.target = mr.p.Target
 	case f.st.Additional != schemaauto.NoState:
-		mr.target, mr.kind = f.st.Additional, jperrors.MapKey
+		mr.target, mr.kind = f.st.Additional, fieldpath.MapKey
 	case f.st.Flags&schemaauto.Preserve != 0:
 		mr.target = schemaauto.Keep
 	}
@@ -503,7 +504,7 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		return errDuplicate
 	}
 	*w |= bit
-	d.find.path[f.top] = jperrors.Segment{Kind: jperrors.Key, Name: mr.name}
+	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
 	if d.outPos() > f.objStart {
 		d.buf = append(d.buf, ',')
 	}
@@ -522,7 +523,7 @@ func (d *Decoder) nameMember(f *objFrame, mr *memberRead) {
 		d.find.names = append(d.find.names[:f.namesMark], mr.name...)
 		mr.name = d.find.names[f.namesMark:len(d.find.names):len(d.find.names)]
 	}
-	d.find.path[f.top] = jperrors.Segment{Kind: mr.kind, Name: mr.name}
+	d.find.path[f.top] = fieldpath.Segment{Kind: mr.kind, Name: mr.name}
 	if d.strm.sink != nil && !d.cfg.invalidUTF8 {
 		d.strm.rawName = append(d.strm.rawName[:0], mr.rawName...)
 		mr.rawName = d.strm.rawName
@@ -823,7 +824,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		if k == ']' {
 			break
 		}
-		d.find.path[top] = jperrors.Segment{Kind: jperrors.Index, Index: i}
+		d.find.path[top] = fieldpath.Segment{Kind: fieldpath.Index, Index: i}
 		if write && i > 0 {
 			d.buf = append(d.buf, ',')
 		}

@@ -22,12 +22,6 @@
 //   - [Required], [Forbidden], [Invalid], [NotSupported]: the field.Error constructors.
 //   - [RenderValue]: a bad value as field.Error renders it.
 //
-// Paths built one segment at a time (the decoder's path stack):
-//   - [Segment] and [SegmentKind] ([Key], [MapKey], [Index]): one step of a path.
-//   - [AppendPath], [AppendFieldPath], [AppendPointer]: a path of segments in pruning's syntax,
-//     in field.Path syntax, and as a JSON Pointer.
-//   - [AppendPointerToken]: one JSON Pointer reference token.
-//
 // Positions:
 //   - [LineColumn]: the line and column of a byte offset.
 package errors

@@ -1,7 +1,6 @@
 package errors
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 )
@@ -117,26 +116,6 @@ func (e *DecodeError) Error() string {
 }
 
 func (e *DecodeError) Unwrap() error { return e.Err }
-
-// AppendPointerToken appends one reference token of an RFC 6901 JSON
-// Pointer ("/" + the token with "~" as "~0" and "/" as "~1").
-func AppendPointerToken(dst []byte, token []byte) []byte {
-	dst = append(dst, '/')
-	if bytes.IndexByte(token, '~') < 0 && bytes.IndexByte(token, '/') < 0 {
-		return append(dst, token...) // the usual name: nothing to escape
-	}
-	for _, c := range token {
-		switch c {
-		case '~':
-			dst = append(dst, '~', '0')
-		case '/':
-			dst = append(dst, '~', '1')
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst
-}
 
 // LineColumn returns the 1-based line and column (in bytes) of offset in
 // data.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/fieldpath"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
@@ -177,7 +178,7 @@ func walkStates(a *schemaauto.Automaton, s schemaauto.StateID, v any, ptr string
 	case map[string]any:
 		props := a.Props(s)
 		for _, k := range sortedKeys(x) {
-			p := string(jperrors.AppendPointerToken([]byte(ptr), []byte(k)))
+			p := string(fieldpath.AppendPointerToken([]byte(ptr), []byte(k)))
 			if i := a.Lookup(s, []byte(k)); i >= 0 {
 				if visit(props[i], p, x) {
 					walkStates(a, props[i].Target, x[k], p, visit)

@@ -36,6 +36,7 @@ import (
 	"github.com/jsonprune/jsonprune/bench/oracle"
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/fieldpath"
 	"github.com/jsonprune/jsonprune/internal/yaml11"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/yamlbridge"
@@ -227,7 +228,7 @@ type tokenDuplicate struct {
 func tokenDuplicates(doc *yamlbridge.Document) ([]tokenDuplicate, error) {
 	src := doc.Source()
 	var out []tokenDuplicate
-	var path []jperrors.Segment
+	var path []fieldpath.Segment
 	var value func() error
 	value = func() error {
 		switch src.PeekKind() {
@@ -243,10 +244,10 @@ func tokenDuplicates(doc *yamlbridge.Document) ([]tokenDuplicate, error) {
 				if err := json.Unmarshal(raw, &name); err != nil {
 					return err
 				}
-				path = append(path, jperrors.Segment{Kind: jperrors.Key, Name: []byte(name)})
+				path = append(path, fieldpath.Segment{Kind: fieldpath.Key, Name: []byte(name)})
 				if seen[name] {
 					line, _ := doc.Position(src.InputOffset())
-					out = append(out, tokenDuplicate{string(jperrors.AppendPath(nil, path)), line})
+					out = append(out, tokenDuplicate{string(fieldpath.AppendPath(nil, path)), line})
 				}
 				seen[name] = true
 				if err := value(); err != nil {
@@ -259,7 +260,7 @@ func tokenDuplicates(doc *yamlbridge.Document) ([]tokenDuplicate, error) {
 		case '[':
 			src.ReadToken()
 			for i := 0; src.PeekKind() != ']'; i++ {
-				path = append(path, jperrors.Segment{Kind: jperrors.Index, Index: i})
+				path = append(path, fieldpath.Segment{Kind: fieldpath.Index, Index: i})
 				if err := value(); err != nil {
 					return err
 				}

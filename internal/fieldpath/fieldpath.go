@@ -1,6 +1,16 @@
-package errors
+// Package fieldpath is the decoder's path of the value being decoded, a
+// stack of segments, and its renderings in the reference's three path
+// syntaxes and as a JSON Pointer.
+//
+// The exported API: [Segment] and [SegmentKind] ([Key], [MapKey],
+// [Index]); [AppendPath], [AppendFieldPath], [AppendPointer],
+// [AppendPointerToken].
+package fieldpath
 
-import "strconv"
+import (
+	"bytes"
+	"strconv"
+)
 
 // SegmentKind is the kind of one step of a path.
 type SegmentKind uint8
@@ -81,6 +91,26 @@ func AppendPointer(dst []byte, segs []Segment) []byte {
 			continue
 		}
 		dst = AppendPointerToken(dst, s.Name)
+	}
+	return dst
+}
+
+// AppendPointerToken appends one reference token of an RFC 6901 JSON
+// Pointer ("/" + the token with "~" as "~0" and "/" as "~1").
+func AppendPointerToken(dst []byte, token []byte) []byte {
+	dst = append(dst, '/')
+	if bytes.IndexByte(token, '~') < 0 && bytes.IndexByte(token, '/') < 0 {
+		return append(dst, token...) // the usual name: nothing to escape
+	}
+	for _, c := range token {
+		switch c {
+		case '~':
+			dst = append(dst, '~', '0')
+		case '/':
+			dst = append(dst, '~', '1')
+		default:
+			dst = append(dst, c)
+		}
 	}
 	return dst
 }
