@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -61,10 +60,9 @@ type Object struct {
 // document to the next. It is not safe for concurrent use: use one per
 // goroutine.
 type Decoder struct {
-	s      *Schemas
-	opts   []decoder.Option
-	d      *decoder.Decoder
-	strict int8 // 0: not known yet, 1: Strict mode, -1: another mode
+	s    *Schemas
+	opts []decoder.Option
+	d    *decoder.Decoder
 }
 
 // NewDecoder returns a Decoder for the objects s serves, configured by opts
@@ -262,7 +260,7 @@ func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge
 			o.APIVersion, o.Kind = tm.apiVersion, tm.kind
 		}
 	}
-	if res.Entry == nil && (err == nil || se != nil) && d.isStrict() {
+	if res.Entry == nil && (err == nil || se != nil) && d.d.Mode() == decoder.Strict {
 		err = fmt.Errorf("line %d: %w: apiVersion %s, kind %s", o.Line, ErrNoSchema,
 			strconv.Quote(o.APIVersion), strconv.Quote(o.Kind))
 	}
@@ -276,33 +274,6 @@ func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge
 // rootOffset is the offset, in the document's text, of its root value.
 func rootOffset(doc *yamlbridge.Document) int64 {
 	return doc.Source().InputOffset()
-}
-
-var (
-	probeOnce sync.Once
-	probe     *schemaauto.Automaton
-)
-
-// isStrict tells whether the Decoder's options select Strict mode. The
-// decoder does not say, so a small document with an unknown field is
-// validated with the same options, once.
-func (d *Decoder) isStrict() bool {
-	if d.strict == 0 {
-		probeOnce.Do(func() {
-			s, err := schemaauto.ParseSchema([]byte(`{"type":"object"}`))
-			if err == nil {
-				probe, _ = schemaauto.Compile(s, schemaauto.Options{})
-			}
-		})
-		d.strict = 1 // when in doubt, fail rather than pass silently
-		if probe != nil {
-			err := decoder.NewForAutomaton(probe, d.opts...).Validate([]byte(`{"apiVersion":"v1","kind":"P","x":1}`))
-			if err == nil { // Warn or Ignore; Strict gives a *StrictError
-				d.strict = -1
-			}
-		}
-	}
-	return d.strict > 0
 }
 
 // isJSON reports whether the first non-blank byte of data is '{' or '['.

@@ -27,6 +27,9 @@ func (m Mode) String() string {
 	return "Warn"
 }
 
+// Mode returns the Decoder's field-validation mode.
+func (d *Decoder) Mode() Mode { return d.cfg.mode }
+
 // ParseMode parses "Strict", "Warn" or "Ignore", as the API server's
 // fieldValidation parameter (the empty string is Warn).
 func ParseMode(s string) (Mode, bool) {
