@@ -77,14 +77,14 @@
 //	func (s *Schemas) Decode(doc []byte, opts ...decoder.Option) (*Object, error)
 //
 //	type Decoder                                  one per goroutine, reuses buffers
-//	func NewDecoder(s *Schemas, opts ...decoder.Option) *Decoder
+//	func NewDecoder(s *Schemas, opts ...decoder.Option) (*Decoder, error)
 //	func (d *Decoder) Prune(doc []byte) ([]byte, error)
 //	func (d *Decoder) AppendPrune(dst, doc []byte) ([]byte, error)
 //	func (d *Decoder) Validate(doc []byte) ([]errors.Finding, error)
 //	func (d *Decoder) Decode(doc []byte) (*Object, error)
 //
 //	type Stream                                   documents of a stream
-//	func NewStream(s *Schemas, r io.Reader, opts ...decoder.Option) *Stream
+//	func NewStream(s *Schemas, r io.Reader, opts ...decoder.Option) (*Stream, error)
 //	func (st *Stream) Next() (*Object, error)
 //
 //	type Object                                   one decoded document

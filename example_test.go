@@ -120,7 +120,10 @@ kind: Widget
 metadata: {name: b}
 spec: {foo: 1}
 `
-	st := jsonprune.NewStream(s, strings.NewReader(input), decoder.Defaulting(false))
+	st, err := jsonprune.NewStream(s, strings.NewReader(input), decoder.Defaulting(false))
+	if err != nil {
+		panic(err)
+	}
 	for {
 		obj, err := st.Next()
 		if err == io.EOF {

@@ -67,19 +67,29 @@ type Decoder struct {
 
 // NewDecoder returns a Decoder for the objects s serves, configured by opts
 // (decoder.FieldValidation(decoder.Strict), decoder.Defaulting(false), ...;
-// the default mode is Warn, as the API server's).
-func NewDecoder(s *Schemas, opts ...decoder.Option) *Decoder {
-	d := &Decoder{s: s, opts: opts}
-	if s != nil && s.set != nil {
-		d.d = decoder.New(s.set, opts...)
+// the default mode is Warn, as the API server's). The error is a nil s or
+// a bad option value.
+func NewDecoder(s *Schemas, opts ...decoder.Option) (*Decoder, error) {
+	if s == nil || s.set == nil {
+		return nil, errNoSchemas
 	}
-	return d
+	dd, err := decoder.New(s.set, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Decoder{s: s, opts: opts, d: dd}, nil
 }
+
+var errNoSchemas = errors.New("jsonprune: no Schemas (nil)")
 
 // Prune decodes one document, JSON or YAML, and returns the pruned object as
 // compact JSON. See Decoder.Prune.
 func (s *Schemas) Prune(doc []byte, opts ...decoder.Option) ([]byte, error) {
-	return NewDecoder(s, opts...).Prune(doc)
+	d, err := NewDecoder(s, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return d.Prune(doc)
 }
 
 // PruneFile is Prune for the document of a file; errors start with its name.
@@ -98,13 +108,21 @@ func (s *Schemas) PruneFile(path string, opts ...decoder.Option) ([]byte, error)
 // Validate decodes one document, JSON or YAML, for its findings only.
 // See Decoder.Validate.
 func (s *Schemas) Validate(doc []byte, opts ...decoder.Option) ([]jperrors.Finding, error) {
-	return NewDecoder(s, opts...).Validate(doc)
+	d, err := NewDecoder(s, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return d.Validate(doc)
 }
 
 // Decode decodes one document, JSON or YAML, and returns everything about
 // it. See Decoder.Decode.
 func (s *Schemas) Decode(doc []byte, opts ...decoder.Option) (*Object, error) {
-	return NewDecoder(s, opts...).Decode(doc)
+	d, err := NewDecoder(s, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return d.Decode(doc)
 }
 
 // Prune decodes doc, one JSON or YAML document, and returns the pruned object
@@ -156,7 +174,7 @@ func (d *Decoder) Decode(doc []byte) (*Object, error) {
 // one decodes the one document of input.
 func (d *Decoder) one(dst, input []byte, prune, full bool) ([]byte, *Object, error) {
 	if d == nil || d.d == nil {
-		return dst, nil, errors.New("jsonprune: no Schemas (nil)")
+		return dst, nil, errNoSchemas
 	}
 	if isBlank(input) {
 		return dst, nil, ErrEmpty

@@ -280,13 +280,16 @@ func TestOneDocumentCalls(t *testing.T) {
 	if _, err := none.Prune([]byte(`{}`)); err == nil {
 		t.Error("nil Schemas: no error")
 	}
-	if _, err := jsonprune.NewDecoder(nil).Validate([]byte(`{}`)); err == nil {
+	if _, err := jsonprune.NewDecoder(nil); err == nil {
 		t.Error("nil Schemas: no error")
 	}
-	if _, err := jsonprune.NewStream(nil, strings.NewReader("{}")).Next(); err == nil {
+	if _, err := jsonprune.NewStream(nil, strings.NewReader("{}")); err == nil {
 		t.Error("nil Schemas: no error")
 	}
-	if _, err := jsonprune.NewStream(s, nil).Next(); err == nil {
+	if _, err := jsonprune.NewDecoder(s, decoder.MaxDepth(0)); err == nil || err.Error() != "jsonprune: MaxDepth(0): must be between 1 and 10000 (DefaultMaxDepth)" {
+		t.Errorf("MaxDepth(0): %v", err)
+	}
+	if _, err := jsonprune.NewStream(s, nil); err == nil {
 		t.Error("nil reader: no error")
 	}
 	// JSON syntax errors are located
@@ -363,7 +366,7 @@ func TestDecode(t *testing.T) {
 }
 
 func TestDecoderReuse(t *testing.T) {
-	d := jsonprune.NewDecoder(widgetSchemas(t), decoder.Defaulting(false))
+	d := must(jsonprune.NewDecoder(widgetSchemas(t), decoder.Defaulting(false)))
 	var buf []byte
 	for i := 0; i < 3; i++ {
 		doc := fmt.Sprintf(`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"replicas":%d,"x":1}}`, i)
@@ -380,7 +383,7 @@ func TestDecoderReuse(t *testing.T) {
 }
 
 func TestDecoderOnExample(t *testing.T) {
-	d := jsonprune.NewDecoder(widgetSchemas(t))
+	d := must(jsonprune.NewDecoder(widgetSchemas(t)))
 	doc := readFile(t, "examples/widget.yaml")
 	for i := 0; i < 2; i++ {
 		out, err := d.Prune(doc)
@@ -392,7 +395,7 @@ func TestDecoderOnExample(t *testing.T) {
 			t.Fatalf("Decode: %+v", obj)
 		}
 	}
-	d = jsonprune.NewDecoder(widgetSchemas(t), strict)
+	d = must(jsonprune.NewDecoder(widgetSchemas(t), strict))
 	fs, err := d.Validate(doc)
 	var se *jperrors.StrictError
 	if !errors.As(err, &se) || located(se.Findings) != widgetFindings || located(fs) != widgetFindings {
@@ -423,7 +426,7 @@ spec:
   bar: 2
   replicas: .inf
 `
-	st := jsonprune.NewStream(s, strings.NewReader(in), strict, decoder.Defaulting(false))
+	st := must(jsonprune.NewStream(s, strings.NewReader(in), strict, decoder.Defaulting(false)))
 	var got []string
 	for {
 		obj, err := st.Next()
@@ -471,7 +474,7 @@ func TestStreamJSON(t *testing.T) {
  "metadata":{"name":1}}
 {"apiVersion":"example.com/v1","kind":"Widget","spec":{"a":tru}}
 `
-	st := jsonprune.NewStream(s, strings.NewReader(in), decoder.Defaulting(false))
+	st := must(jsonprune.NewStream(s, strings.NewReader(in), decoder.Defaulting(false)))
 	var got []string
 	for {
 		obj, err := st.Next()
@@ -501,10 +504,10 @@ func TestStreamJSON(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if _, err := jsonprune.NewStream(s, strings.NewReader(" \n")).Next(); err != jsonprune.ErrEmpty {
+	if _, err := must(jsonprune.NewStream(s, strings.NewReader(" \n"))).Next(); err != jsonprune.ErrEmpty {
 		t.Errorf("empty stream: %v", err)
 	}
-	if _, err := jsonprune.NewStream(s, strings.NewReader("# c\n---\n")).Next(); err != jsonprune.ErrEmpty {
+	if _, err := must(jsonprune.NewStream(s, strings.NewReader("# c\n---\n"))).Next(); err != jsonprune.ErrEmpty {
 		t.Errorf("empty YAML stream: %v", err)
 	}
 }
@@ -553,7 +556,7 @@ func TestCorpusSameAsLowerLevel(t *testing.T) {
 		doc := readFile(t, filepath.Join(root, cr.File))
 		for _, mode := range []decoder.Mode{decoder.Warn, decoder.Strict} {
 			// the lower-level path
-			d := decoder.New(p.low, decoder.FieldValidation(mode))
+			d := must(decoder.New(p.low, decoder.FieldValidation(mode)))
 			ydoc, err := yamlbridge.Parse(doc)
 			if err != nil {
 				t.Fatalf("%s: %v", cr.File, err)
@@ -616,4 +619,13 @@ func TestSchemasConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// must returns v, panicking on err: for constructors whose options are
+// known to be good.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -35,8 +35,15 @@ type Stream struct {
 
 // NewStream returns a Stream decoding the documents of r against s, with the
 // options of NewDecoder. For now it reads r whole at the first call of Next.
-func NewStream(s *Schemas, r io.Reader, opts ...decoder.Option) *Stream {
-	return &Stream{d: NewDecoder(s, opts...), r: r, line: 1}
+func NewStream(s *Schemas, r io.Reader, opts ...decoder.Option) (*Stream, error) {
+	d, err := NewDecoder(s, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if r == nil {
+		return nil, errors.New("jsonprune: nil reader")
+	}
+	return &Stream{d: d, r: r, line: 1}, nil
 }
 
 // Next decodes the next document and returns it, in the style of

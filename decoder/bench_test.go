@@ -85,7 +85,7 @@ func needCorpus(b testing.TB) *corpus {
 // finds nothing, and the fast and slow paths agree.
 func TestCorpusCRs(t *testing.T) {
 	c := needCorpus(t)
-	d := New(c.set)
+	d := must(New(c.set))
 	var findings, pruned, fatal int
 	fatals := map[string]int{}
 	for i, doc := range c.docs {
@@ -139,7 +139,7 @@ func BenchmarkCorpus(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(c.docs)), "ns/doc")
 	}
 	b.Run("prune-bytes", func(b *testing.B) {
-		d := New(c.set)
+		d := must(New(c.set))
 		buf := make([]byte, 0, 1<<20)
 		b.SetBytes(c.size)
 		b.ReportAllocs()
@@ -151,7 +151,7 @@ func BenchmarkCorpus(b *testing.B) {
 		perDoc(b)
 	})
 	b.Run("decode-map", func(b *testing.B) {
-		d := New(c.set)
+		d := must(New(c.set))
 		b.SetBytes(c.size)
 		b.ReportAllocs()
 		for b.Loop() {
@@ -162,7 +162,7 @@ func BenchmarkCorpus(b *testing.B) {
 		perDoc(b)
 	})
 	b.Run("validate", func(b *testing.B) {
-		d := New(c.set)
+		d := must(New(c.set))
 		b.SetBytes(c.size)
 		b.ReportAllocs()
 		for b.Loop() {
@@ -245,7 +245,7 @@ func BenchmarkUnknownShare(b *testing.B) {
 		doc := synthetic(100<<10, pct)
 		name := "unknown=" + itoa(pct) + "%"
 		b.Run(name+"/prune-bytes", func(b *testing.B) {
-			d := New(set)
+			d := must(New(set))
 			buf := make([]byte, 0, len(doc))
 			b.SetBytes(int64(len(doc)))
 			b.ReportAllocs()
@@ -264,7 +264,7 @@ func BenchmarkUnknownShare(b *testing.B) {
 func TestSteadyStateAllocations(t *testing.T) {
 	set := widgetSet(t)
 	doc := synthetic(20<<10, 50)
-	d := New(set)
+	d := must(New(set))
 	buf := make([]byte, 0, len(doc))
 	buf, _ = d.AppendPrune(buf[:0], doc)
 	if n := testing.AllocsPerRun(20, func() { buf, _ = d.AppendPrune(buf[:0], doc) }); n != 0 {
@@ -292,7 +292,7 @@ func BenchmarkOptions(b *testing.B) {
 		{"AllowInvalidUTF8", []Option{AllowInvalidUTF8(true)}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			d := New(set, c.opts...)
+			d := must(New(set, c.opts...))
 			buf := make([]byte, 0, len(doc))
 			b.SetBytes(int64(len(doc)))
 			b.ReportAllocs()

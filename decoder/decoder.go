@@ -81,22 +81,28 @@ const (
 // serves no kind. Result.Pruned tells whether a document was pruned:
 // in Strict mode too, a document of a kind no CRD serves is not an error
 // (the API server would answer 404 Not Found).
-func New(set *schemaauto.Set, opts ...Option) *Decoder {
-	d := &Decoder{set: set, cfg: defaultConfig()}
-	d.dups.seed = maphash.MakeSeed()
-	for _, o := range opts {
-		o(&d.cfg)
+//
+// The error is the first bad option value's.
+func New(set *schemaauto.Set, opts ...Option) (*Decoder, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
 	}
-	return d
+	d := &Decoder{set: set, cfg: cfg}
+	d.dups.seed = maphash.MakeSeed()
+	return d, nil
 }
 
 // NewForAutomaton returns a Decoder that decodes every document with a,
 // whatever its apiVersion and kind, as the schema of the one CRD version a
 // caller serves.
-func NewForAutomaton(a *schemaauto.Automaton, opts ...Option) *Decoder {
-	d := New(nil, opts...)
+func NewForAutomaton(a *schemaauto.Automaton, opts ...Option) (*Decoder, error) {
+	d, err := New(nil, opts...)
+	if err != nil {
+		return nil, err
+	}
 	d.fixed = a
-	return d
+	return d, nil
 }
 
 // Result describes the last document decoded.

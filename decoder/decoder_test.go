@@ -144,7 +144,7 @@ func errorsAs(err error, de **jperrors.DecodeError) bool {
 // (k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning/algorithm.go)
 // and their surprising cases on the Widget CRD.
 func TestReferencePruning(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	for _, tc := range []tcase{
 		{name: "known fields and defaults", in: `{` + w + `,"spec":{"replicas":3,"name":"n"}}`,
 			want: `{` + w + `,"spec":{"replicas":3,"name":"n",` + dflt + `}}`},
@@ -188,7 +188,7 @@ func TestReferencePruning(t *testing.T) {
 // TestReferenceDuplicates covers duplicate detection (sigs.k8s.io/json's
 // UnmarshalStrict: duplicate field errors, their paths, order and cap).
 func TestReferenceDuplicates(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	for _, tc := range []tcase{
 		{name: "last wins (P11: escaped spelling)", in: `{` + w + `,"spec":{"privileged":true,"priv\u0069leged":false}}`,
 			want: `{` + w + `,"spec":{"privileged":false,` + dflt + `}}`, find: []string{`duplicate field "spec.privileged"`}},
@@ -244,7 +244,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // (PruneNonNullableNullsWithoutDefaults in prunenulls.go and Default in
 // algorithm.go of k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting).
 func TestReferenceNullsAndDefaults(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	for _, tc := range []tcase{
 		{name: "non-nullable null pruned, nullable kept", in: `{` + w + `,"spec":{"nonNullable":null,"nullableField":null,"name":null}}`,
 			want: `{` + w + `,"spec":{"nullableField":null,` + dflt + `}}`},
@@ -263,7 +263,7 @@ func TestReferenceNullsAndDefaults(t *testing.T) {
 	} {
 		run(t, d, tc)
 	}
-	d = New(widgetSet(t), Defaulting(false), NullPruning(false))
+	d = must(New(widgetSet(t), Defaulting(false), NullPruning(false)))
 	run(t, d, tcase{name: "switched off", in: `{` + w + `,"spec":{"nonNullable":null}}`, want: `{` + w + `,"spec":{"nonNullable":null}}`})
 }
 
@@ -271,7 +271,7 @@ func TestReferenceNullsAndDefaults(t *testing.T) {
 // and SetObjectMeta (coerce.go) and CoerceWithOptions (algorithm.go) in
 // k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta.
 func TestReferenceObjectMeta(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	for _, tc := range []tcase{
 		{name: "unknown and case variants (P22), sorted (P25)", in: `{` + w + `,"metadata":{"zz":1,"Name":"x","name":"n","managedFields":[{"bogus":1}],"ownerReferences":[{"extra":1,"uid":"u"}]}}`,
 			want: `{` + w + `,"metadata":{"name":"n","managedFields":[{}],"ownerReferences":[{"apiVersion":"","kind":"","name":"","uid":"u"}]}}`,
@@ -310,7 +310,7 @@ func TestReferenceObjectMeta(t *testing.T) {
 // sigs.k8s.io/json and sigs.k8s.io/yaml) and schemaCoercingDecoder.Decode
 // (customresource_handler.go).
 func TestReferenceFatal(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	for _, tc := range []tcase{
 		{name: "1e400", in: `{` + w + `,"spec":{"ratio":1e400}}`, err: "json: cannot unmarshal number 1e400 into Go value of type float64"},
 		{name: "1e400 in a pruned subtree", in: `{` + w + `,"zz":[{"a":-1E+999}]}`, err: "json: cannot unmarshal number -1E+999 into Go value of type float64"},
@@ -336,7 +336,7 @@ func TestReferenceFatal(t *testing.T) {
 	if _, err := d.AppendPrune(nil, []byte(`{`+w+`,"spec":{"anyVal":`+deep+`}}`)); err == nil {
 		t.Error("depth beyond 10000 accepted")
 	}
-	d = New(widgetSet(t), MaxDepth(5), MaxDocumentSize(1000))
+	d = must(New(widgetSet(t), MaxDepth(5), MaxDocumentSize(1000)))
 	if _, err := d.AppendPrune(nil, []byte(`{`+w+`,"spec":{"anyVal":[[[[1]]]]}}`)); err == nil || !strings.Contains(err.Error(), "max depth of 5") {
 		t.Errorf("MaxDepth: %v", err)
 	}
@@ -348,17 +348,17 @@ func TestReferenceFatal(t *testing.T) {
 // TestModes checks Strict, Warn and Ignore.
 func TestModes(t *testing.T) {
 	in := []byte(`{` + w + `,"spec":{"foo":1,"name":"a","name":"b"}}`)
-	d := New(widgetSet(t), FieldValidation(Strict))
+	d := must(New(widgetSet(t), FieldValidation(Strict)))
 	out, err := d.AppendPrune([]byte("prefix"), in)
 	want := `strict decoding error: duplicate field "spec.name", unknown field "spec.foo"`
 	if err == nil || err.Error() != want || string(out) != "prefix" {
 		t.Errorf("Strict: %q, %v", out, err)
 	}
-	d = New(widgetSet(t), FieldValidation(Warn))
+	d = must(New(widgetSet(t), FieldValidation(Warn)))
 	if out, err := d.AppendPrune(nil, in); err != nil || d.Result().Err().Error() != want || !json.Valid(out) {
 		t.Errorf("Warn: %s %v", out, err)
 	}
-	d = New(widgetSet(t), FieldValidation(Ignore))
+	d = must(New(widgetSet(t), FieldValidation(Ignore)))
 	if out, err := d.AppendPrune(nil, in); err != nil || d.Result().Len() != 0 || canon(t, string(out)) != canon(t, `{`+w+`,"spec":{"name":"b",`+dflt+`}}`) {
 		t.Errorf("Ignore: %s %v %d", out, err, d.Result().Len())
 	}
@@ -366,7 +366,7 @@ func TestModes(t *testing.T) {
 
 // TestFindingPositions checks offsets, lines, columns and pointers.
 func TestFindingPositions(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	in := "{\n  " + w + ",\n  \"spec\": {\n    \"a/b~c\": 1\n  }\n}"
 	if _, err := d.AppendPrune(nil, []byte(in)); err != nil {
 		t.Fatal(err)
@@ -383,10 +383,10 @@ func TestFindingPositions(t *testing.T) {
 // collide).
 func TestInvalidUTF8(t *testing.T) {
 	in := []byte(`{` + w + `,"spec":{"k` + "\xfe" + `":1,"k` + "\xff" + `":2,"name":"a` + "\xff" + `"}}`)
-	if _, err := New(widgetSet(t)).AppendPrune(nil, in); err == nil {
+	if _, err := must(New(widgetSet(t))).AppendPrune(nil, in); err == nil {
 		t.Error("invalid UTF-8 accepted by default")
 	}
-	d := New(widgetSet(t), AllowInvalidUTF8(true))
+	d := must(New(widgetSet(t), AllowInvalidUTF8(true)))
 	out, err := d.AppendPrune(nil, in)
 	if err != nil {
 		t.Fatal(err)
@@ -401,7 +401,7 @@ func TestInvalidUTF8(t *testing.T) {
 
 // TestMaxFindings: findings beyond the limit are counted, not kept.
 func TestMaxFindings(t *testing.T) {
-	d := New(widgetSet(t), MaxFindings(3))
+	d := must(New(widgetSet(t), MaxFindings(3)))
 	if err := d.Validate([]byte(`{` + w + `,"a":1,"b":2,"c":3,"d":4,"e":5}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -413,7 +413,7 @@ func TestMaxFindings(t *testing.T) {
 // TestTripleDuplicates: the last of three occurrences wins, for properties
 // and other names alike, and the output holds each name once.
 func TestTripleDuplicates(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	run(t, d, tcase{name: "triple unknown and preserved", in: `{` + w + `,"spec":{"anyVal":{"x":1,"x":2,"x":3},"zz":1,"zz":2,"zz":3}}`,
 		want: `{` + w + `,"spec":{"anyVal":{"x":3},` + dflt + `}}`,
 		find: []string{`duplicate field "spec.anyVal.x"`, `duplicate field "spec.zz"`, `unknown field "spec.zz"`}})
@@ -425,7 +425,7 @@ func TestTripleDuplicates(t *testing.T) {
 // fast path copies a preserved value whole (found by FuzzDecode, comparing
 // PruneReader with AppendPrune).
 func TestCompactOutput(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	doc := "{ \"apiVersion\": \"example.com/v1\", \"kind\": \"Widget\",\n \"spec\": {\n  \"anyVal\": { \"a\" : [ 1 ,\t\"b c\" ], \"s\": \"x\\\" y\" , \"e\": { } }\n }\n}"
 	want := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"anyVal":{"a":[1,"b c"],"s":"x\" y","e":{}},` + dflt + `}}`
 	for _, slow := range []bool{false, true} {
@@ -446,9 +446,18 @@ func TestCompactOutput(t *testing.T) {
 // FuzzSchemaAndDocument: the fast path wrote {} for both.
 func TestEmbeddedNullMetadata(t *testing.T) {
 	set := compileCRDFile(t, "testdata/embedded-null-metadata-crd.yaml")
-	run(t, New(set), tcase{
+	run(t, must(New(set)), tcase{
 		name: "null metadata of embedded resources",
 		in:   `{"apiVersion":"ex.com/v1","kind":"Ex","declared":{"apiVersion":"v1","kind":"K","metadata":null},"undeclared":{"apiVersion":"v1","kind":"K","metadata":null}}`,
 		want: `{"apiVersion":"ex.com/v1","kind":"Ex","declared":{"apiVersion":"v1","kind":"K"},"undeclared":{"apiVersion":"v1","kind":"K","metadata":{}}}`,
 	})
+}
+
+// must returns v, panicking on err: for constructors whose options are
+// known to be good.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

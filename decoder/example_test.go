@@ -43,7 +43,11 @@ func newDecoder(opts ...decoder.Option) *decoder.Decoder {
 	if err != nil {
 		panic(err)
 	}
-	return decoder.New(set, opts...)
+	d, err := decoder.New(set, opts...)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }
 
 // Prune to bytes: what the API server would store, and every finding.

@@ -61,7 +61,7 @@ func TestPointerFromPath(t *testing.T) {
 func TestCoerceErrorOffset(t *testing.T) {
 	doc := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"embedded":{"apiVersion" : 5,"kind":"K"}}}`
 	want := int64(strings.Index(doc, ": 5") + 2)
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	for _, slow := range []bool{false, true} {
 		d.forceSlow = slow
 		_, err := d.AppendPrune(nil, []byte(doc))

@@ -59,7 +59,7 @@ func TestKEPExamples(t *testing.T) {
 		} else {
 			want += `}`
 		}
-		run(t, NewForAutomaton(a), tcase{name: tc.name, in: in, want: want, find: tc.find})
+		run(t, must(NewForAutomaton(a)), tcase{name: tc.name, in: in, want: want, find: tc.find})
 	}
 }
 
@@ -93,6 +93,6 @@ func TestSkeletonKEPExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		run(t, NewForAutomaton(a), tcase{name: "skeleton " + tc.name, in: `{` + tm + tc.in[1:], want: `{` + tm + tc.want[1:], find: tc.find})
+		run(t, must(NewForAutomaton(a)), tcase{name: "skeleton " + tc.name, in: `{` + tm + tc.in[1:], want: `{` + tm + tc.want[1:], find: tc.find})
 	}
 }

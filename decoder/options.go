@@ -1,5 +1,7 @@
 package decoder
 
+import "github.com/jsonprune/jsonprune/internal/opts"
+
 // Mode is the field-validation directive of the API server
 // (the fieldValidation query parameter): it decides what happens to the
 // findings, never to the pruned object, which is the same in every mode.
@@ -44,8 +46,12 @@ func ParseMode(s string) (Mode, bool) {
 	return Warn, false
 }
 
-// Option configures a Decoder, in the style of jsontext's options.
-type Option func(*config)
+// Option configures a Decoder, in the style of jsontext's options: one
+// type for every package of the library (yamlbridge.Option and
+// schemaauto.Option are the same type), so that the options of a job can be
+// given to each package it goes through, each reading its own. A bad value
+// (MaxDepth(0)) is an error of New, never clamped in silence.
+type Option = opts.Option
 
 type config struct {
 	mode          Mode
@@ -56,6 +62,24 @@ type config struct {
 	maxFindings   int
 	maxDups       int
 	invalidUTF8   bool
+}
+
+// newConfig applies options to the defaults.
+func newConfig(options []Option) (config, error) {
+	var o opts.Config
+	if err := o.Apply(options); err != nil {
+		return config{}, err
+	}
+	c := defaultConfig()
+	c.mode, c.noDefaults, c.noNullPruning = Mode(o.Mode), o.NoDefaults, o.NoNullPruning
+	c.maxDocSize, c.invalidUTF8 = o.MaxDocumentSize, o.AllowInvalidUTF8
+	if o.MaxDepth != 0 {
+		c.maxDepth = o.MaxDepth
+	}
+	if o.MaxFindings != 0 {
+		c.maxFindings = o.MaxFindings
+	}
+	return c, nil
 }
 
 func defaultConfig() config {
@@ -75,15 +99,22 @@ const (
 )
 
 // FieldValidation sets the field-validation mode (default Warn).
-func FieldValidation(m Mode) Option { return func(c *config) { c.mode = m } }
+func FieldValidation(m Mode) Option {
+	return func(c *opts.Config) {
+		if m > Ignore {
+			c.Fail("FieldValidation", uint8(m), "not a Mode: Warn, Strict or Ignore")
+		}
+		c.Mode = uint8(m)
+	}
+}
 
 // Defaulting switches defaulting from the schema's default values on or off
 // (default on).
-func Defaulting(on bool) Option { return func(c *config) { c.noDefaults = !on } }
+func Defaulting(on bool) Option { return func(c *opts.Config) { c.NoDefaults = !on } }
 
 // NullPruning switches the pruning of nulls of non-nullable fields without
 // a default on or off (default on, as the reference).
-func NullPruning(on bool) Option { return func(c *config) { c.noNullPruning = !on } }
+func NullPruning(on bool) Option { return func(c *opts.Config) { c.NoNullPruning = !on } }
 
 // MaxDepth limits the nesting depth of a document (default and upper
 // bound DefaultMaxDepth). Deeper documents are a fatal error. Any limit
@@ -91,29 +122,39 @@ func NullPruning(on bool) Option { return func(c *config) { c.noNullPruning = !o
 // only a document that nests deeper than the limit inside a value read
 // whole is decoded again on the slow path, to report the error where it
 // is.
+//
+// The YAML bridge takes the same limit: given to yamlbridge.Parse, it
+// bounds the nesting of the YAML nodes it reads.
 func MaxDepth(n int) Option {
-	return func(c *config) {
-		if n <= 0 || n > DefaultMaxDepth {
-			n = DefaultMaxDepth
+	return func(c *opts.Config) {
+		if n < 1 || n > DefaultMaxDepth {
+			c.Fail("MaxDepth", n, "must be between 1 and 10000 (DefaultMaxDepth)")
 		}
-		c.maxDepth = n
+		c.MaxDepth = n
 	}
 }
 
 // MaxDocumentSize limits the size of a document in bytes (0: no limit,
 // the default). Larger documents are a fatal error.
-func MaxDocumentSize(n int64) Option { return func(c *config) { c.maxDocSize = n } }
+func MaxDocumentSize(n int64) Option {
+	return func(c *opts.Config) {
+		if n < 0 {
+			c.Fail("MaxDocumentSize", n, "must not be negative (0: no limit)")
+		}
+		c.MaxDocumentSize = n
+	}
+}
 
 // MaxFindings limits the findings kept per document (default
 // DefaultMaxFindings); further findings are counted in
 // errors.StrictError.Dropped. Duplicates have their own cap of 100, as in
 // the reference.
 func MaxFindings(n int) Option {
-	return func(c *config) {
-		if n <= 0 {
-			n = DefaultMaxFindings
+	return func(c *opts.Config) {
+		if n < 1 {
+			c.Fail("MaxFindings", n, "must be at least 1")
 		}
-		c.maxFindings = n
+		c.MaxFindings = n
 	}
 }
 
@@ -129,4 +170,4 @@ func MaxFindings(n int) Option {
 // except those holding invalid bytes or lone surrogates, which are
 // re-encoded. A document holding any is decoded on the slow path, the only
 // one that sees names colliding once invalid bytes are replaced.
-func AllowInvalidUTF8(v bool) Option { return func(c *config) { c.invalidUTF8 = v } }
+func AllowInvalidUTF8(v bool) Option { return func(c *opts.Config) { c.AllowInvalidUTF8 = v } }

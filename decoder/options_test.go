@@ -41,7 +41,7 @@ func TestOptionsKeepFastPath(t *testing.T) {
 		{"AllowInvalidUTF8", []Option{AllowInvalidUTF8(true)}},
 		{"both", []Option{AllowInvalidUTF8(true), MaxDepth(12)}},
 	} {
-		fast, slow, jt := New(set, c.opts...), New(set, c.opts...), New(set, c.opts...)
+		fast, slow, jt := must(New(set, c.opts...)), must(New(set, c.opts...)), must(New(set, c.opts...))
 		slow.forceSlow, jt.noScan = true, true
 		if !scannerAccepts(fast, []byte(docs[0])) {
 			t.Errorf("%s: the usual document leaves the scanner", c.name)
@@ -63,11 +63,11 @@ func TestOptionsKeepFastPath(t *testing.T) {
 	}
 	// a document deeper than MaxDepth inside a value read whole is refused
 	// at the right place
-	_, err := New(set, MaxDepth(12)).AppendPrune(nil, []byte(docs[1]))
+	_, err := must(New(set, MaxDepth(12))).AppendPrune(nil, []byte(docs[1]))
 	if err == nil || !strings.Contains(err.Error(), "exceeded max depth of 12") {
 		t.Errorf("MaxDepth(12) on 22 levels: %v", err)
 	}
-	if _, err := New(set, MaxDepth(12)).AppendPrune(nil, []byte(docs[5])); err != nil {
+	if _, err := must(New(set, MaxDepth(12))).AppendPrune(nil, []byte(docs[5])); err != nil {
 		t.Errorf("MaxDepth(12) on 7 levels: %v", err)
 	}
 }
@@ -75,23 +75,49 @@ func TestOptionsKeepFastPath(t *testing.T) {
 // TestNilSetAndYAMLHint: a Decoder without a set keeps every document whole
 // (no panic), and YAML given as JSON gets a hint in its syntax error.
 func TestNilSetAndYAMLHint(t *testing.T) {
-	d := New(nil, FieldValidation(Strict))
+	d := must(New(nil, FieldValidation(Strict)))
 	doc := `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","x":1},"spec":{"a":1}}`
 	out, err := d.AppendPrune(nil, []byte(doc))
 	if err == nil || !strings.Contains(err.Error(), `unknown field "metadata.x"`) || d.Result().Pruned {
 		t.Errorf("nil set, Strict: %s, %v, pruned %v", out, err, d.Result().Pruned)
 	}
-	d = New(nil)
+	d = must(New(nil))
 	out, err = d.AppendPrune(nil, []byte(doc))
 	if want := `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"a":1}}`; err != nil || string(out) != want {
 		t.Errorf("nil set: %s, %v; want %s", out, err, want)
 	}
-	err = New(widgetSet(t)).Validate([]byte("apiVersion: example.com/v1\nkind: Widget\n"))
+	err = must(New(widgetSet(t))).Validate([]byte("apiVersion: example.com/v1\nkind: Widget\n"))
 	want := "invalid JSON: invalid character 'a' at start of value (the document is not JSON: read YAML with package yamlbridge, or with jsonprune.Schemas, which reads both) (line 1, column 1, offset 0)"
 	if err == nil || err.Error() != want {
 		t.Errorf("YAML as JSON:\n got %v\nwant %s", err, want)
 	}
-	if err := New(widgetSet(t)).Validate([]byte(`{"a":}`)); err == nil || strings.Contains(err.Error(), "YAML") {
+	if err := must(New(widgetSet(t))).Validate([]byte(`{"a":}`)); err == nil || strings.Contains(err.Error(), "YAML") {
 		t.Errorf("broken JSON: %v", err)
+	}
+}
+
+// TestBadOptionValues: a bad option value is an error of New, never clamped.
+func TestBadOptionValues(t *testing.T) {
+	for _, c := range []struct {
+		opt  Option
+		want string
+	}{
+		{MaxDepth(0), "jsonprune: MaxDepth(0): must be between 1 and 10000 (DefaultMaxDepth)"},
+		{MaxDepth(10001), "jsonprune: MaxDepth(10001): must be between 1 and 10000 (DefaultMaxDepth)"},
+		{MaxFindings(0), "jsonprune: MaxFindings(0): must be at least 1"},
+		{MaxDocumentSize(-1), "jsonprune: MaxDocumentSize(-1): must not be negative (0: no limit)"},
+		{FieldValidation(Mode(7)), "jsonprune: FieldValidation(7): not a Mode: Warn, Strict or Ignore"},
+	} {
+		if _, err := New(nil, Defaulting(false), c.opt); err == nil || err.Error() != c.want {
+			t.Errorf("got %v, want %s", err, c.want)
+		}
+		if _, err := NewForAutomaton(nil, c.opt); err == nil || err.Error() != c.want {
+			t.Errorf("NewForAutomaton: got %v, want %s", err, c.want)
+		}
+	}
+	for _, o := range []Option{MaxDepth(1), MaxDepth(DefaultMaxDepth), MaxFindings(1), MaxDocumentSize(0), FieldValidation(Ignore)} {
+		if _, err := New(nil, o); err != nil {
+			t.Error(err)
+		}
 	}
 }

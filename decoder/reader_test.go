@@ -69,7 +69,7 @@ func hasDuplicateNames(doc []byte) bool {
 }
 
 func TestPruneReaderCases(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	for i, doc := range []string{
 		`{` + w + `,"spec":{"list":[{"x":"a","y":1},{"x":"b"}],"replicas":3,"extra":{"deep":[1,2]}}}`,
 		`{` + w + `,"metadata":{"name":"n","labels":{"a":"b"},"junk":1},"spec":{"replicas":1}}`,
@@ -114,7 +114,7 @@ func TestPruneReaderCases(t *testing.T) {
 // TestPruneReaderCorpus streams every corpus CR.
 func TestPruneReaderCorpus(t *testing.T) {
 	c := needCorpus(t)
-	d := New(c.set)
+	d := must(New(c.set))
 	for i, doc := range c.docs {
 		checkStreamed(t, d, "corpus CR "+itoa(i), doc)
 	}
@@ -122,23 +122,23 @@ func TestPruneReaderCorpus(t *testing.T) {
 
 func TestPruneReaderStrictAndWriter(t *testing.T) {
 	doc := synthetic(100<<10, 10)
-	d := New(widgetSet(t), FieldValidation(Strict))
+	d := must(New(widgetSet(t), FieldValidation(Strict)))
 	var se *jperrors.StrictError
 	if err := d.PruneReader(io.Discard, bytes.NewReader(doc)); !errors.As(err, &se) || len(se.Findings) == 0 {
 		t.Errorf("Strict: %v", err)
 	}
-	d = New(widgetSet(t))
+	d = must(New(widgetSet(t)))
 	werr := errors.New("disk full")
 	if err := d.PruneReader(failWriter{werr}, bytes.NewReader(doc)); err != werr {
 		t.Errorf("writer error: %v", err)
 	}
-	d = New(widgetSet(t), MaxDocumentSize(1000))
+	d = must(New(widgetSet(t), MaxDocumentSize(1000)))
 	var de *jperrors.DecodeError
 	if err := d.PruneReader(io.Discard, bytes.NewReader(doc)); !errors.As(err, &de) || !strings.Contains(de.Msg, "limit of 1000 bytes") {
 		t.Errorf("MaxDocumentSize: %v", err)
 	}
 	// the decoder is usable afterwards
-	d = New(widgetSet(t))
+	d = must(New(widgetSet(t)))
 	d.PruneReader(failWriter{werr}, bytes.NewReader(doc))
 	if _, err := d.AppendPrune(nil, doc); err != nil || d.Result().Len() == 0 {
 		t.Errorf("AppendPrune after PruneReader: %v", err)
@@ -192,7 +192,7 @@ func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); retur
 // that generates them to a writer that counts: the bytes allocated do not
 // grow with the document (measured with runtime.MemStats, not time).
 func TestPruneReaderMemory(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	alloc := func(n int) (uint64, int64) {
 		var out countWriter
 		var before, after runtime.MemStats
@@ -232,7 +232,7 @@ func TestWideMapAllocations(t *testing.T) {
 	b.WriteString(`,"k7":"dup"}}}`)
 	dup := []byte(b.String())
 	doc := []byte(strings.Replace(b.String(), `,"k7":"dup"`, "", 1))
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	for _, c := range []struct {
 		name string
 		doc  []byte

@@ -78,7 +78,7 @@ func TestScannerJSONTestSuite(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Skipf("SKIP: JSONTestSuite is not available at %s", dir)
 	}
-	d := NewForAutomaton(widgetSet(t).Entries()[0].Automaton)
+	d := must(NewForAutomaton(widgetSet(t).Entries()[0].Automaton))
 	for _, f := range files {
 		doc, err := os.ReadFile(f)
 		if err != nil {
@@ -100,8 +100,8 @@ func FuzzScanner(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	set := widgetSet(f)
-	widget := New(set)
-	keep := NewForAutomaton(set.Entries()[0].Automaton, FieldValidation(Ignore))
+	widget := must(New(set))
+	keep := must(NewForAutomaton(set.Entries()[0].Automaton, FieldValidation(Ignore)))
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		checkScanner(t, widget, "widget", doc)
 		checkScanner(t, keep, "fixed", doc)
@@ -117,7 +117,7 @@ func TestScannerMatchesJSONText(t *testing.T) {
 	for _, s := range scannerSeeds {
 		docs = append(docs, []byte(s))
 	}
-	scan, jt := New(c.set), New(c.set)
+	scan, jt := must(New(c.set)), must(New(c.set))
 	jt.noScan = true
 	for i, doc := range docs {
 		sameAsJSONText(t, fmt.Sprintf("doc %d", i), scan, jt, doc)
@@ -175,7 +175,7 @@ func TestPrescanPlain(t *testing.T) {
 		`{"spec":{},"apiVersion":"example.com/v1","kind":"Widget",`,
 		`["apiVersion","example.com/v1","kind","Widget",`,
 	} {
-		scan, jt := New(set), New(set)
+		scan, jt := must(New(set)), must(New(set))
 		jt.noScan = true
 		sameAsJSONText(t, start+rest, scan, jt, []byte(start+rest))
 	}

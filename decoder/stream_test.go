@@ -8,7 +8,7 @@ import (
 )
 
 func TestStream(t *testing.T) {
-	d := New(widgetSet(t))
+	d := must(New(widgetSet(t)))
 	in := `{` + w + `,"spec":{"zz":1}}` + "\n" + `{` + w + `,"metadata":{"name":5}}` + "\n\n  " + `{` + w + `}{` + w + `,"x":1}`
 	s := d.NewStream(strings.NewReader(in))
 	var outs []string

@@ -468,8 +468,8 @@ func timeUnstable(meta *jvalue) bool {
 
 // target says which decoder a document is decoded with.
 type target struct {
-	set   *schemaauto.Set       // decoder.New(set), or
-	fixed *schemaauto.Automaton // decoder.NewForAutomaton(fixed)
+	set   *schemaauto.Set       // must(decoder.New(set)), or
+	fixed *schemaauto.Automaton // must(decoder.NewForAutomaton(fixed))
 	opts  []decoder.Option      // options common to every decoding
 	// nullDefaults is set when a default value of the schemas holds a
 	// null: defaulting runs after null pruning, so the reference itself is
@@ -485,9 +485,9 @@ type target struct {
 func (tg *target) decoder(extra ...decoder.Option) *decoder.Decoder {
 	opts := append(append([]decoder.Option(nil), tg.opts...), extra...)
 	if tg.fixed != nil {
-		return decoder.NewForAutomaton(tg.fixed, opts...)
+		return must(decoder.NewForAutomaton(tg.fixed, opts...))
 	}
-	return decoder.New(tg.set, opts...)
+	return must(decoder.New(tg.set, opts...))
 }
 
 // hasNullDefault reports whether a default value of a holds a null.
@@ -1119,4 +1119,13 @@ func lineCol(err error) string {
 		return "\x00"
 	}
 	return "line " + strconv.Itoa(de.Line) + ", column " + strconv.Itoa(de.Column) + ", "
+}
+
+// must returns v, panicking on err: for constructors whose options are
+// known to be good.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

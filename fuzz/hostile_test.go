@@ -141,7 +141,7 @@ func TestHostileDepth(t *testing.T) {
 			// exactly at the limit
 			n := decoder.DefaultMaxDepth - p.levels
 			doc := p.doc(nested(n, s.open, s.inner, s.close))
-			d := decoder.New(tg.set)
+			d := must(decoder.New(tg.set))
 			if _, err := d.AppendPrune(nil, doc); err != nil && strings.Contains(err.Error(), "depth") {
 				t.Errorf("%s, %s, %d levels: %v", p.name, s.name, n+p.levels, shorten(err.Error()))
 			}
@@ -162,8 +162,8 @@ func TestHostileDepth(t *testing.T) {
 	}
 	// a lower limit
 	doc := widgetDoc(`"anyVal":`+nested(200, "[", "1", "]"), "")
-	expectError(t, "MaxDepth(100)", doc, decoder.New(tg.set, decoder.MaxDepth(100)).Validate(doc), "depth")
-	if err := decoder.New(tg.set, decoder.MaxDepth(202)).Validate(doc); err != nil {
+	expectError(t, "MaxDepth(100)", doc, must(decoder.New(tg.set, decoder.MaxDepth(100))).Validate(doc), "depth")
+	if err := must(decoder.New(tg.set, decoder.MaxDepth(202))).Validate(doc); err != nil {
 		t.Errorf("MaxDepth(202) on 202 levels: %v", err)
 	}
 }

@@ -20,7 +20,7 @@ import (
 func suiteOutcome(data []byte, invalidUTF8 bool) string {
 	doc := append([]byte(`{"apiVersion":"v1","kind":"X","data":`), data...)
 	doc = append(doc, '}')
-	d := decoder.NewForAutomaton(schemaauto.PassThrough(), decoder.AllowInvalidUTF8(invalidUTF8))
+	d := must(decoder.NewForAutomaton(schemaauto.PassThrough(), decoder.AllowInvalidUTF8(invalidUTF8)))
 	_, err := d.AppendPrune(nil, doc)
 	var de *jperrors.DecodeError
 	switch {
@@ -100,7 +100,7 @@ func TestJSONTestSuiteAcceptAndReject(t *testing.T) {
 	y, n := 0, 0
 	for _, name := range sortedNames(files) {
 		data := files[name]
-		d := decoder.NewForAutomaton(schemaauto.PassThrough())
+		d := must(decoder.NewForAutomaton(schemaauto.PassThrough()))
 		_, err := d.AppendPrune(nil, data)
 		var de *jperrors.DecodeError
 		syntax := errors.As(err, &de) && isSyntaxError(err)

@@ -33,7 +33,7 @@ func TestRegressionSyntaxErrorDependsOnPath(t *testing.T) {
 		`{` + widgetTM + `,"metadata":{"name":"n",},"spec":{}}`:           "},\"spec",
 		`{` + widgetTM + `,"spec":{"name":"n","name":"m","replicas":1,}}`: "}}", // a duplicate too: the slow path
 	} {
-		d := decoder.New(fx.set)
+		d := must(decoder.New(fx.set))
 		_, e1 := d.AppendPrune(nil, []byte(doc))
 		_, e2 := d.DecodeMap([]byte(doc))
 		e3 := d.Validate([]byte(doc))
@@ -65,7 +65,7 @@ func TestRegressionNumberOffsetInRawValue(t *testing.T) {
 		`{` + widgetTM + `,"spec":{"unknown": {"a":1e700}}}`,
 	} {
 		want := int64(strings.Index(doc, "1e700"))
-		d := decoder.New(fx.set)
+		d := must(decoder.New(fx.set))
 		for _, run := range []struct {
 			name string
 			f    func() error
@@ -110,7 +110,7 @@ func TestRegressionDuplicateRetractCorruptsOutput(t *testing.T) {
 					t.Errorf("%s: panic: %v", doc, r)
 				}
 			}()
-			d := decoder.New(fx.set)
+			d := must(decoder.New(fx.set))
 			out, err := d.AppendPrune(nil, []byte(doc))
 			if err != nil {
 				t.Errorf("%s: %v", doc, err)
@@ -158,7 +158,7 @@ func TestRegressionPruneValueEmptyLeadingKey(t *testing.T) {
 			t.Errorf("%s: PruneValue gives %q, want %q", doc, got, want)
 		}
 		// the decoder agrees with the reference
-		d := decoder.NewForAutomaton(a)
+		d := must(decoder.NewForAutomaton(a))
 		if err := d.Validate([]byte(`{"apiVersion":"ex.com/v1","kind":"Ex",` + doc[1:])); err != nil {
 			t.Fatal(err)
 		}
@@ -189,7 +189,7 @@ func TestRegressionDuplicateDropsLaterFatal(t *testing.T) {
 		// the error of the overridden metadata comes back when spec is retracted
 		`{` + widgetTM + `,"metadata":1,"spec":{},"metadata":[],"spec":{}}`: `json: cannot unmarshal array into Go value of type v1.ObjectMeta`,
 	} {
-		d := decoder.New(fx.set)
+		d := must(decoder.New(fx.set))
 		out, err := d.AppendPrune(nil, []byte(doc))
 		var de *jperrors.DecodeError
 		if !errors.As(err, &de) || de.Msg != want {
@@ -231,7 +231,7 @@ func TestRegressionDuplicateCheckQuadratic(t *testing.T) {
 				spec += `,"k0":"w"`
 			}
 			doc := widgetDoc(spec+`}`, "")
-			d := decoder.New(fx.set, c.opts...)
+			d := must(decoder.New(fx.set, c.opts...))
 			start := time.Now()
 			if _, err := d.AppendPrune(nil, doc); err != nil {
 				t.Fatal(err)
@@ -258,7 +258,7 @@ func TestRegressionFindingsLineColumn(t *testing.T) {
 	// fixed: Result.Findings scanned the document from the start for each finding (10,000 findings of 2.7 MB: 0.5 s)
 	fx := mustFixture(t)
 	doc := widgetDoc(manyKeys(200_000, `"v"`), "")
-	d := decoder.New(fx.set)
+	d := must(decoder.New(fx.set))
 	start := time.Now()
 	if _, err := d.AppendPrune(nil, doc); err != nil {
 		t.Fatal(err)
@@ -289,7 +289,7 @@ func TestRegressionCoercionOrder(t *testing.T) {
 		`{` + widgetTM + `,"spec":{"embedded":{"apiVersion":5,"kind":5}}}`,
 		`{` + widgetTM + `,"spec":{"embedded":{"metadata":{"name":1},"kind":5,"apiVersion":5}}}`,
 	} {
-		d := decoder.New(fx.set)
+		d := must(decoder.New(fx.set))
 		_, err := d.AppendPrune(nil, []byte(doc))
 		var de *jperrors.DecodeError
 		if !errors.As(err, &de) || de.Msg != want {
@@ -319,7 +319,7 @@ func TestRegressionSkeletonMetaDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := decoder.NewForAutomaton(a).AppendPrune(nil, []byte(`{"apiVersion":"ex.com/v1","kind":"Ex"}`))
+	out, err := must(decoder.NewForAutomaton(a)).AppendPrune(nil, []byte(`{"apiVersion":"ex.com/v1","kind":"Ex"}`))
 	if want := `{"apiVersion":"ex.com/v1","kind":"Ex","a":{}}`; err != nil || string(out) != want {
 		t.Errorf("got %s, %v; want %s", out, err, want)
 	}

@@ -42,7 +42,7 @@ func FuzzSyntax(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte, invalidUTF8 bool) {
 		jopts := []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(invalidUTF8)}
 		valid := jsontext.Value(b).IsValid(jopts...)
-		d := decoder.New(set, decoder.AllowInvalidUTF8(invalidUTF8))
+		d := must(decoder.New(set, decoder.AllowInvalidUTF8(invalidUTF8)))
 		_, e1 := d.AppendPrune(nil, b)
 		_, e2 := d.DecodeMap(b)
 		e3 := d.Validate(b)
@@ -66,7 +66,7 @@ func FuzzSyntax(f *testing.F) {
 
 		// the stream over the same bytes
 		s := d.NewStream(bytes.NewReader(b))
-		single := decoder.New(set, decoder.AllowInvalidUTF8(invalidUTF8))
+		single := must(decoder.New(set, decoder.AllowInvalidUTF8(invalidUTF8)))
 		for range 1000 {
 			before := s.Count()
 			out, err := s.AppendNext(nil)

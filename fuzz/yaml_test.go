@@ -87,11 +87,11 @@ func FuzzJSONAndYAML(f *testing.F) {
 			t.Fatal(err)
 		}
 
-		dj := decoder.New(set)
+		dj := must(decoder.New(set))
 		mj, errJ := dj.DecodeMap(doc)
 		fj := dj.Result().Findings()
 		checkBridge(t, set, doc, y, mj, errJ, fj, tree)
-		dy := decoder.New(set)
+		dy := must(decoder.New(set))
 		my, errY := dy.DecodeMap(fromYAML)
 		fy := dy.Result().Findings()
 		if tolerateDupFatal && errY != nil {
@@ -146,7 +146,7 @@ func checkBridge(t *testing.T, set *schemaauto.Set, doc, y []byte, mj map[string
 	if err != nil {
 		t.Fatalf("the bridge cannot read the YAML spelling: %v\nYAML:\n%s", err, y)
 	}
-	d := decoder.New(set)
+	d := must(decoder.New(set))
 	m, errY := d.DecodeMapSource(ydoc.Source())
 	if (errJ == nil) != (errY == nil) {
 		t.Fatalf("bridge:\nJSON: %v\nYAML: %v\nJSON text: %s\nYAML:\n%s", errJ, errY, doc, y)

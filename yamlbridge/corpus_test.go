@@ -115,7 +115,7 @@ func withUnknown(v any, depth int) any {
 // compareJSONAndYAML decodes the JSON and the YAML form of a document and compares them.
 func compareJSONAndYAML(t *testing.T, name string, set *schemaauto.Set, j, y []byte) (docs, located int, fatal bool) {
 	t.Helper()
-	d := decoder.New(set)
+	d := must(decoder.New(set))
 	wantOut, wantErr := d.AppendPrune(nil, j)
 	want := d.Result().Findings()
 	doc, err := Parse(y)

@@ -58,7 +58,10 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	d := decoder.New(set)
+	d, err := decoder.New(set)
+	if err != nil {
+		panic(err)
+	}
 	r := yamlbridge.NewReader([]byte(stream))
 	for {
 		doc, err := r.Next()

@@ -36,7 +36,7 @@ func FuzzBridge(f *testing.F) {
 		}
 
 		r := NewReader([]byte(src))
-		pass := decoder.NewForAutomaton(schemaauto.PassThrough())
+		pass := must(decoder.NewForAutomaton(schemaauto.PassThrough()))
 		for range 4 {
 			doc, err := r.Next()
 			if err != nil {

@@ -57,14 +57,14 @@ func decodeYAML(t testing.TB, set *schemaauto.Set, src string, opts ...decoder.O
 		}
 		t.Fatalf("parse: %v", err)
 	}
-	d := decoder.New(set, opts...)
+	d := must(decoder.New(set, opts...))
 	out, err := d.AppendPruneSource(nil, doc.Source())
 	return result(d, out, err), doc
 }
 
 // decodeJSON prunes a JSON document.
 func decodeJSON(set *schemaauto.Set, src []byte, opts ...decoder.Option) outcome {
-	d := decoder.New(set, opts...)
+	d := must(decoder.New(set, opts...))
 	out, err := d.AppendPrune(nil, src)
 	return result(d, out, err)
 }
@@ -88,4 +88,13 @@ func result(d *decoder.Decoder, out []byte, err error) outcome {
 		o.findings = append(o.findings, located(f.Message(), f.Line, f.Column))
 	}
 	return o
+}
+
+// must returns v, panicking on err: for constructors whose options are
+// known to be good.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

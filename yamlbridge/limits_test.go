@@ -84,7 +84,7 @@ func TestAliasBomb(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		src := &countingSource{Source: doc.Source()}
 		var before, after runtime.MemStats
 		runtime.GC()
@@ -130,7 +130,7 @@ func TestAliasesWithinLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := decoder.New(widgetSet()).ValidateSource(doc.Source()); err != nil {
+	if err := must(decoder.New(widgetSet())).ValidateSource(doc.Source()); err != nil {
 		t.Fatal(err)
 	}
 	bomb := billionLaughs()
@@ -138,7 +138,7 @@ func TestAliasesWithinLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := decoder.New(widgetSet()).ValidateSource(doc.Source()); err == nil {
+	if err := must(decoder.New(widgetSet())).ValidateSource(doc.Source()); err == nil {
 		t.Error("go-yaml v2's rule does not apply")
 	}
 }
@@ -156,7 +156,7 @@ func TestDepthLimit(t *testing.T) {
 			t.Logf("depth %d: the parser stops it: %v", depth, err)
 			continue
 		}
-		err = decoder.NewForAutomaton(set).ValidateSource(doc.Source())
+		err = must(decoder.NewForAutomaton(set)).ValidateSource(doc.Source())
 		if (err != nil) != (depth > 10000) {
 			t.Errorf("depth %d: %v", depth, err)
 		}
@@ -165,7 +165,7 @@ func TestDepthLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = decoder.NewForAutomaton(set).ValidateSource(doc.Source())
+	err = must(decoder.NewForAutomaton(set)).ValidateSource(doc.Source())
 	var de *jperrors.DecodeError
 	if !errors.As(err, &de) || de.Msg != "yaml: line 4: exceeded max depth of 4 [MaxDepth]" || de.Line != 4 || de.Column != 21 {
 		t.Errorf("got %#v", err)

@@ -226,7 +226,7 @@ func rewriteOne(t *testing.T, set *schemaauto.Set, in string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := decoder.New(set)
+	d := must(decoder.New(set))
 	pruned, err := d.AppendPruneSource(nil, doc.Source())
 	if err != nil {
 		t.Fatalf("%q: %v", in, err)
@@ -344,7 +344,7 @@ func TestRewriteMap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := decoder.New(set).DecodeMapSource(doc.Source())
+	m, err := must(decoder.New(set)).DecodeMapSource(doc.Source())
 	if err != nil {
 		t.Fatal(err)
 	}

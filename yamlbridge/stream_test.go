@@ -46,7 +46,7 @@ func TestStream(t *testing.T) {
 		if string(src[doc.Offset():int(doc.Offset())+len(doc.Text())]) != w.text {
 			t.Errorf("document %d: offset %d", w.index, doc.Offset())
 		}
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		_, err = d.AppendPruneSource(nil, doc.Source())
 		var result string
 		var off int64
@@ -129,7 +129,7 @@ items: # two widgets
 	if len(items) != 2 {
 		t.Fatalf("%d items", len(items))
 	}
-	d := decoder.New(widgetSet())
+	d := must(decoder.New(widgetSet()))
 	var pruned [][]byte
 	var findings []string
 	for _, it := range items {
@@ -304,7 +304,7 @@ func TestNewSource(t *testing.T) {
 	if err := yaml.Unmarshal(text, &n); err != nil {
 		t.Fatal(err)
 	}
-	d := decoder.New(widgetSet())
+	d := must(decoder.New(widgetSet()))
 	if err := d.ValidateSource(NewSource(&n, text, MaxDepth(3))); err != nil {
 		t.Fatal(err)
 	}

@@ -47,14 +47,14 @@ func (c *comparison) compareOne(t *testing.T, name string, s side, body []byte, 
 		t.Fatalf("%s: oracle: %v", name, err)
 	}
 	m, _ := decoder.ParseMode(mode)
-	d := decoder.New(s.set, decoder.FieldValidation(m))
+	d := must(decoder.New(s.set, decoder.FieldValidation(m)))
 	if badUTF8(body) {
 		// jsonprune rejects invalid UTF-8 (and lone surrogates) by default;
 		// with AllowInvalidUTF8 it replaces them as the reference does
 		if _, err := d.DecodeMap(body); err != nil && strings.Contains(err.Error(), "invalid") {
 			c.intended["invalid UTF-8 is an error by default"]++
 		}
-		d = decoder.New(s.set, decoder.FieldValidation(m), decoder.AllowInvalidUTF8(true))
+		d = must(decoder.New(s.set, decoder.FieldValidation(m), decoder.AllowInvalidUTF8(true)))
 	}
 	got, gotErr := d.DecodeMap(body)
 	var findings []string
@@ -269,4 +269,13 @@ func TestDecodeInstanceDifferential(t *testing.T) {
 func itoa(i int) string {
 	b, _ := json.Marshal(i)
 	return string(b)
+}
+
+// must returns v, panicking on err: for constructors whose options are
+// known to be good.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -96,7 +96,7 @@ var referenceYAML = oracle.PipelineYAML
 // benchYAML runs the contenders on the same YAML documents.
 func benchYAML(b *testing.B, in *yamlInputs) {
 	b.Run("jsonprune-bridge-prune", func(b *testing.B) {
-		d := decoder.New(in.set)
+		d := must(decoder.New(in.set))
 		buf := make([]byte, 0, 1<<20)
 		b.SetBytes(in.size)
 		b.ReportAllocs()
@@ -111,7 +111,7 @@ func benchYAML(b *testing.B, in *yamlInputs) {
 		}
 	})
 	b.Run("jsonprune-bridge-prune-yaml-out", func(b *testing.B) {
-		d := decoder.New(in.set)
+		d := must(decoder.New(in.set))
 		buf := make([]byte, 0, 1<<20)
 		b.SetBytes(in.size)
 		b.ReportAllocs()
@@ -189,7 +189,7 @@ func TestYAMLBenchmarkAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := decoder.New(s.set)
+		d := must(decoder.New(s.set))
 		got, err := d.AppendPruneSource(nil, doc.Source())
 		if err != nil {
 			t.Fatal(err)

@@ -97,7 +97,7 @@ func (c *yamlComparison) compareYAML(t *testing.T, name string, s side, body []b
 	c.compared++
 
 	m, _ := decoder.ParseMode(mode)
-	d := decoder.New(s.set, decoder.FieldValidation(m))
+	d := must(decoder.New(s.set, decoder.FieldValidation(m)))
 	var got map[string]any
 	var gotErr error
 	doc, perr := yamlbridge.Parse(body)

@@ -130,7 +130,7 @@ var reference = oracle.Pipeline
 // benchAll runs every contender on the same documents.
 func benchAll(b *testing.B, docs [][]byte, size int64, set *schemaauto.Set, s *structuralschema.Structural) {
 	b.Run("jsonprune-prune-bytes", func(b *testing.B) {
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		buf := make([]byte, 0, 1<<20)
 		b.SetBytes(size)
 		b.ReportAllocs()
@@ -142,7 +142,7 @@ func benchAll(b *testing.B, docs [][]byte, size int64, set *schemaauto.Set, s *s
 	})
 	b.Run("jsonprune-prune-reader", func(b *testing.B) {
 		// streamed from a reader to a writer: B/op is what memory grows by
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		var rd bytes.Reader
 		b.SetBytes(size)
 		b.ReportAllocs()
@@ -154,7 +154,7 @@ func benchAll(b *testing.B, docs [][]byte, size int64, set *schemaauto.Set, s *s
 		}
 	})
 	b.Run("jsonprune-decode-map", func(b *testing.B) {
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		b.SetBytes(size)
 		b.ReportAllocs()
 		for b.Loop() {
@@ -164,7 +164,7 @@ func benchAll(b *testing.B, docs [][]byte, size int64, set *schemaauto.Set, s *s
 		}
 	})
 	b.Run("jsonprune-validate", func(b *testing.B) {
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		b.SetBytes(size)
 		b.ReportAllocs()
 		for b.Loop() {
@@ -263,7 +263,7 @@ func BenchmarkCorpus(b *testing.B) {
 
 func benchCorpus(b *testing.B, docs [][]byte, schemas []*structuralschema.Structural, size int64, set *schemaauto.Set) {
 	b.Run("jsonprune-prune-bytes", func(b *testing.B) {
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		buf := make([]byte, 0, 1<<20)
 		b.SetBytes(size)
 		b.ReportAllocs()
@@ -274,7 +274,7 @@ func benchCorpus(b *testing.B, docs [][]byte, schemas []*structuralschema.Struct
 		}
 	})
 	b.Run("jsonprune-decode-map", func(b *testing.B) {
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		b.SetBytes(size)
 		b.ReportAllocs()
 		for b.Loop() {
@@ -324,7 +324,7 @@ func TestReferenceAgrees(t *testing.T) {
 	for _, pct := range []int{0, 10, 50} {
 		doc := synthetic(20<<10, pct)
 		want, wantN := reference(doc, s, true)
-		d := decoder.New(set)
+		d := must(decoder.New(set))
 		got, err := d.AppendPrune(nil, doc)
 		if err != nil {
 			t.Fatal(err)
@@ -338,4 +338,13 @@ func TestReferenceAgrees(t *testing.T) {
 			t.Errorf("%d%% unknown: jsonprune and the reference differ (%d vs %d findings)", pct, d.Result().Len(), wantN)
 		}
 	}
+}
+
+// must returns v, panicking on err: for constructors whose options are
+// known to be good.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

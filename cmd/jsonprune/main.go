@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/jsonprune/jsonprune/decoder"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
@@ -56,6 +57,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // prune runs the pipeline over the inputs and returns the exit status.
 func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, inputs []input, stdin io.Reader, stdout, stderr io.Writer) int {
 	errs := &console{w: stderr}
+	if _, err := decoder.New(nil, decoderOptions(o)...); err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return exitUsage
+	}
 	z, closeZ, err := compressor(stdout, o.compress)
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)

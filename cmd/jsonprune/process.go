@@ -24,16 +24,30 @@ type worker struct {
 	yw         yamlWriter
 }
 
-func newWorker(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton) *worker {
-	opts := []decoder.Option{
+// decoderOptions are the decoder's options the flags select.
+func decoderOptions(o *options) []decoder.Option {
+	return []decoder.Option{
 		decoder.FieldValidation(o.mode),
 		decoder.Defaulting(!o.noDefaults),
 		decoder.NullPruning(!o.noNulls),
 		decoder.AllowInvalidUTF8(o.invalidUTF8),
 	}
-	w := &worker{o: o, fixed: fixed != nil, newDecoder: func() *decoder.Decoder { return decoder.New(set, opts...) }}
+}
+
+// mustDecoder is for decoders made with decoderOptions, which prune checks
+// before the workers start.
+func mustDecoder(d *decoder.Decoder, err error) *decoder.Decoder {
+	if err != nil {
+		panic("jsonprune: decoder options not checked: " + err.Error())
+	}
+	return d
+}
+
+func newWorker(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton) *worker {
+	opts := decoderOptions(o)
+	w := &worker{o: o, fixed: fixed != nil, newDecoder: func() *decoder.Decoder { return mustDecoder(decoder.New(set, opts...)) }}
 	if fixed != nil {
-		w.newDecoder = func() *decoder.Decoder { return decoder.NewForAutomaton(fixed, opts...) }
+		w.newDecoder = func() *decoder.Decoder { return mustDecoder(decoder.NewForAutomaton(fixed, opts...)) }
 	}
 	w.d = w.newDecoder()
 	return w
