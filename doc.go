@@ -24,8 +24,8 @@
 // CRD is an error, and so is a document that says it is a CRD but is not a
 // valid one (with its file and line). A CRD that does not compile is an
 // error naming its file and the CRD (a *schemaauto.CRDError inside). Compile
-// with schemaauto yourself for other options (schemaauto.Options{Skeleton:
-// true}) and wrap the set with NewSchemas. Schemas are immutable and safe for
+// with schemaauto yourself for other options (schemaauto.AllowSkeleton(true))
+// and wrap the set with NewSchemas. Schemas are immutable and safe for
 // concurrent use.
 //
 // # Decoding

@@ -544,7 +544,7 @@ func TestCorpusSameAsLowerLevel(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", cr.CRD, err)
 			}
-			p.low, err = schemaauto.CompileCRDs(crds, schemaauto.Options{})
+			p.low, err = schemaauto.CompileCRDs(crds)
 			if err != nil {
 				t.Fatalf("%s: %v", cr.CRD, err)
 			}

@@ -24,7 +24,7 @@ type Schemas struct {
 }
 
 // NewSchemas wraps a set compiled with schemaauto (for instance with
-// schemaauto.Options{Skeleton: true}).
+// schemaauto.AllowSkeleton(true)).
 func NewSchemas(set *schemaauto.Set) *Schemas { return &Schemas{set: set} }
 
 // Set returns the compiled set the Schemas wrap.
@@ -48,7 +48,7 @@ func LoadCRDs(data []byte) (*Schemas, error) {
 	if len(crds) == 0 {
 		return nil, errors.New("no CustomResourceDefinition in the input")
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func LoadCRDFiles(paths ...string) (*Schemas, error) {
 			return nil, fmt.Errorf("%s: no CustomResourceDefinition", p)
 		}
 	}
-	set, err := schemaauto.CompileCRDs(all, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(all)
 	if err != nil {
 		var ce *schemaauto.CRDError
 		if errors.As(err, &ce) {

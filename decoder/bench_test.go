@@ -51,7 +51,7 @@ var loadCorpus = sync.OnceValues(func() (*corpus, error) {
 		}
 		crds = append(crds, cs...)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		return nil, err
 	}

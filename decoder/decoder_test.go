@@ -30,7 +30,7 @@ func compileCRDFile(t testing.TB, path string) *schemaauto.Set {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		t.Fatal(err)
 	}

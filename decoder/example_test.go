@@ -39,7 +39,7 @@ func newDecoder(opts ...decoder.Option) *decoder.Decoder {
 	if err != nil {
 		panic(err)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		panic(err)
 	}

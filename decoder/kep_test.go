@@ -48,7 +48,7 @@ func TestKEPExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := schemaauto.Compile(s, schemaauto.Options{})
+		a, err := schemaauto.Compile(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestKEPExamples(t *testing.T) {
 
 // TestSkeletonKEPExamples runs the examples of the earlier pruning KEP
 // (spec 001) through the decoder, their schemas compiled by their
-// skeletons (schemaauto.Options{Skeleton: true}).
+// skeletons (schemaauto.AllowSkeleton(true)).
 func TestSkeletonKEPExamples(t *testing.T) {
 	const tm = `"apiVersion":"ex.com/v1","kind":"Ex",`
 	for _, tc := range []struct {
@@ -89,7 +89,7 @@ func TestSkeletonKEPExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := schemaauto.Compile(s, schemaauto.Options{Skeleton: true})
+		a, err := schemaauto.Compile(s, schemaauto.AllowSkeleton(true))
 		if err != nil {
 			t.Fatal(err)
 		}

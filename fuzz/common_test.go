@@ -76,7 +76,7 @@ var loadFixture = sync.OnceValues(func() (*fixture, error) {
 		crds = append(crds, more...)
 		fx.crdFiles[strings.TrimPrefix(f, "corpus/")] = true
 	}
-	fx.set, err = schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	fx.set, err = schemaauto.CompileCRDs(crds)
 	if err != nil {
 		return nil, err
 	}

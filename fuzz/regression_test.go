@@ -144,7 +144,7 @@ func TestRegressionPruneValueEmptyLeadingKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := schemaauto.Compile(s, schemaauto.Options{})
+	a, err := schemaauto.Compile(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,10 +312,10 @@ func TestRegressionSkeletonMetaDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := schemaauto.Compile(s, schemaauto.Options{}); err == nil {
+	if _, err := schemaauto.Compile(s); err == nil {
 		t.Fatal("the schema is structural")
 	}
-	a, err := schemaauto.Compile(s, schemaauto.Options{Skeleton: true})
+	a, err := schemaauto.Compile(s, schemaauto.AllowSkeleton(true))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ import (
 // the same pruned paths in the same order.
 //
 // flags: bit 0 Defaulting(false), bit 1 NullPruning(false), bit 2 compile
-// with Options{Skeleton: true}.
+// with AllowSkeleton(true).
 func FuzzSchemaAndDocument(f *testing.F) {
 	for _, k := range kepSchemas {
 		f.Add([]byte(k.schema), []byte(`{"apiVersion":"ex.com/v1","kind":"Ex",`+k.doc[1:]), byte(0))
@@ -53,7 +53,7 @@ func FuzzSchemaAndDocument(f *testing.F) {
 		if err != nil {
 			return
 		}
-		a, err := schemaauto.Compile(s, schemaauto.Options{Skeleton: flags&4 != 0})
+		a, err := schemaauto.Compile(s, schemaauto.AllowSkeleton(flags&4 != 0))
 		if err != nil {
 			var ns *schemaauto.NonStructuralError
 			if !errors.As(err, &ns) && gs != nil {

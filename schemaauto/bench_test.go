@@ -21,7 +21,7 @@ func BenchmarkCompileLargestCRD(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		set, err := CompileCRDs(crds, Options{})
+		set, err := CompileCRDs(crds)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -54,7 +54,7 @@ func BenchmarkCompileOnly(b *testing.B) {
 	b.ReportAllocs()
 	var set *Set
 	for b.Loop() {
-		if set, err = CompileCRDs(crds, Options{}); err != nil {
+		if set, err = CompileCRDs(crds); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -76,7 +76,7 @@ func lookupWorkload(b *testing.B, lo, hi int) (*Automaton, []lookupCase) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	set, err := CompileCRDs(crds, Options{})
+	set, err := CompileCRDs(crds)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,14 +5,26 @@ import (
 	"strings"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/opts"
 )
 
-// Options control compilation.
-type Options struct {
-	// Skeleton compiles a non-structural schema by its skeleton skel(s)
-	// (see Skeleton) instead of rejecting it. Kubernetes rejects such
-	// schemas; by default so does Compile.
-	Skeleton bool
+// Option configures compilation. It is decoder.Option, the library's one
+// option type (internal/opts): the compiler reads AllowSkeleton and
+// ignores the others.
+type Option = opts.Option
+
+// AllowSkeleton compiles a non-structural schema by its skeleton skel(s)
+// (see Skeleton) instead of rejecting it. Kubernetes rejects such schemas;
+// by default so do Compile and CompileCRDs.
+func AllowSkeleton(on bool) Option { return func(c *opts.Config) { c.Skeleton = on } }
+
+// compileOptions are the settings the compiler reads.
+type compileOptions struct{ skeleton bool }
+
+func newCompileOptions(options []Option) (compileOptions, error) {
+	var c opts.Config
+	err := c.Apply(options)
+	return compileOptions{skeleton: c.Skeleton}, err
 }
 
 // NonStructuralError reports a schema that is not structural, with every
@@ -28,10 +40,14 @@ func (e *NonStructuralError) Error() string {
 // Compile checks a bare OpenAPI v3 schema as the API server checks a CRD
 // version's schema (at path "openAPIV3Schema") and compiles it into an
 // automaton whose root is a resource root, with pruning on. A schema the
-// server would reject gives a *NonStructuralError, unless opts.Skeleton is
-// set and the schema can be pruned by its skeleton.
-func Compile(s *Schema, opts Options) (*Automaton, error) {
-	s, _, err := structuralOrSkeleton(s, nil, opts)
+// server would reject gives a *NonStructuralError, unless AllowSkeleton is
+// given and the schema can be pruned by its skeleton.
+func Compile(s *Schema, options ...Option) (*Automaton, error) {
+	co, err := newCompileOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	s, _, err = structuralOrSkeleton(s, nil, co)
 	if err != nil {
 		return nil, err
 	}
@@ -40,8 +56,8 @@ func Compile(s *Schema, opts Options) (*Automaton, error) {
 
 // structuralOrSkeleton returns s when the server accepts it (fp is the path
 // of its CustomResourceValidation, nil for a bare schema), its skeleton
-// when it does not and opts.Skeleton is set, and the violations otherwise.
-func structuralOrSkeleton(s *Schema, fp *jperrors.FieldPath, opts Options) (*Schema, bool, error) {
+// when it does not and co.skeleton is set, and the violations otherwise.
+func structuralOrSkeleton(s *Schema, fp *jperrors.FieldPath, co compileOptions) (*Schema, bool, error) {
 	if s == nil {
 		return nil, false, nil
 	}
@@ -49,7 +65,7 @@ func structuralOrSkeleton(s *Schema, fp *jperrors.FieldPath, opts Options) (*Sch
 	if len(errs) == 0 {
 		return s, false, nil
 	}
-	if !opts.Skeleton {
+	if !co.skeleton {
 		return nil, false, &NonStructuralError{Violations: errs}
 	}
 	sk, err := Skeleton(s)

@@ -66,7 +66,7 @@ func TestCorpusCRDs(t *testing.T) {
 		if strings.Join(got, "\n") != strings.Join(w, "\n") {
 			t.Errorf("%s: violations\n got %q\nwant %q", rel, got, w)
 		}
-		set, err := CompileCRDs(crds, Options{})
+		set, err := CompileCRDs(crds)
 		if len(w) > 0 {
 			nonStructural++
 			if err == nil {

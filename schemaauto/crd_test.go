@@ -40,7 +40,7 @@ func TestCRDv1(t *testing.T) {
 	if v := c.Validate(); len(v) != 0 {
 		t.Errorf("violations: %v", v)
 	}
-	set, err := CompileCRDs(crds, Options{})
+	set, err := CompileCRDs(crds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ spec:
 	if len(c.Versions) != 1 || c.Versions[0].Name != "v1alpha1" || c.Versions[0].Schema == nil {
 		t.Fatalf("versions: %+v", c.Versions)
 	}
-	set, err := CompileCRDs([]*CRD{c}, Options{})
+	set, err := CompileCRDs([]*CRD{c})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ spec:
 	if c.PreserveUnknownFields || len(c.Versions) != 2 || c.Versions[1].Schema == nil {
 		t.Fatalf("bad CRD %+v", c)
 	}
-	set, err = CompileCRDs([]*CRD{c}, Options{})
+	set, err = CompileCRDs([]*CRD{c})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,11 +138,11 @@ func TestCRDMultiVersionPaths(t *testing.T) {
 	if got := diff.Validate().Error(); got != want {
 		t.Errorf("different schemas:\n got %s\nwant %s", got, want)
 	}
-	_, err := CompileCRDs([]*CRD{diff}, Options{})
+	_, err := CompileCRDs([]*CRD{diff})
 	if err == nil || !strings.Contains(err.Error(), `CustomResourceDefinition "foos.example.com" is invalid: [spec.versions[1]`) {
 		t.Errorf("CompileCRDs: %v", err)
 	}
-	set, err := CompileCRDs([]*CRD{diff}, Options{Skeleton: true})
+	set, err := CompileCRDs([]*CRD{diff}, AllowSkeleton(true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestParseCRDsMultiDocumentAndJSON(t *testing.T) {
 	if len(crds) != 2 || crds[1].Kind != "C" {
 		t.Fatalf("JSON stream: got %d CRDs", len(crds))
 	}
-	if _, err := CompileCRDs(append(crds, crds[0]), Options{}); err == nil || !strings.Contains(err.Error(), "served by another") {
+	if _, err := CompileCRDs(append(crds, crds[0])); err == nil || !strings.Contains(err.Error(), "served by another") {
 		t.Errorf("duplicate GVK: %v", err)
 	}
 	for _, bad := range []string{`{"kind":"ConfigMap","apiVersion":"v1"}`, `[1]`, `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","spec":{"group":"g","names":{"kind":"K"},"versions":[{"name":"v1","schema":{"openAPIV3Schema":{"type":5}}}]}}`} {

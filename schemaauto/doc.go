@@ -28,7 +28,7 @@
 //   - [NonStructuralError], [CRDError]: a schema or CRD that does not compile, with its violations.
 //
 // Compiling:
-//   - [Compile]: one schema to an [Automaton]; [Options] control compilation.
+//   - [Compile]: one schema to an [Automaton]; [Option] ([AllowSkeleton]) controls compilation.
 //   - [CompileCRDs]: every served version of a set of CRDs to a [Set].
 //   - [Set]: the compiled CRDs; [Set.Lookup], [Set.LookupGVK] and [Set.Resolve] find an
 //     [Entry] (one version) by apiVersion and kind or by [GroupVersionKind]; [Set.Entries] lists them.

@@ -36,7 +36,7 @@ func ExampleCompileCRDs() {
 	if err != nil {
 		panic(err)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		panic(err)
 	}
@@ -95,10 +95,10 @@ func ExampleCompile_skeleton() {
 	if err != nil {
 		panic(err)
 	}
-	if _, err := schemaauto.Compile(s, schemaauto.Options{}); err != nil {
+	if _, err := schemaauto.Compile(s); err != nil {
 		fmt.Println("rejected:", err != nil)
 	}
-	a, err := schemaauto.Compile(s, schemaauto.Options{Skeleton: true})
+	a, err := schemaauto.Compile(s, schemaauto.AllowSkeleton(true))
 	if err != nil {
 		panic(err)
 	}
@@ -116,7 +116,7 @@ func ExampleAutomaton_WriteTo() {
 	if err != nil {
 		panic(err)
 	}
-	a, err := schemaauto.Compile(s, schemaauto.Options{})
+	a, err := schemaauto.Compile(s)
 	if err != nil {
 		panic(err)
 	}

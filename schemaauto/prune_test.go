@@ -8,7 +8,7 @@ import (
 
 func mustCompile(t testing.TB, schema string) *Automaton {
 	t.Helper()
-	a, err := Compile(mustSchema(t, schema), Options{})
+	a, err := Compile(mustSchema(t, schema))
 	if err != nil {
 		t.Fatalf("Compile: %v", err)
 	}
@@ -132,7 +132,7 @@ func widgetSet(t testing.TB) *Set {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := CompileCRDs(crds, Options{})
+	set, err := CompileCRDs(crds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestDefaultsArePrePruned(t *testing.T) {
 }
 
 func TestUnprunedDefaultsAreReported(t *testing.T) {
-	_, err := Compile(mustSchema(t, `{"type":"object","properties":{"o":{"type":"object","properties":{"a":{"type":"string"}},"default":{"a":"x","unk":1}}}}`), Options{})
+	_, err := Compile(mustSchema(t, `{"type":"object","properties":{"o":{"type":"object","properties":{"a":{"type":"string"}},"default":{"a":"x","unk":1}}}}`))
 	want := `schema is not structural: openAPIV3Schema.properties[o].default: Invalid value: {"a":"x","unk":1}: must not have unknown fields`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)

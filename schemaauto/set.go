@@ -40,7 +40,7 @@ type Entry struct {
 	Version   *Version
 	Automaton *Automaton
 	// Skeleton is set when the version's schema is not structural and was
-	// compiled by its skeleton (Options.Skeleton).
+	// compiled by its skeleton (AllowSkeleton).
 	Skeleton bool
 	// Violations are the structural violations of a CRD that does not prune
 	// (spec.preserveUnknownFields: true) and was compiled as the reference
@@ -64,11 +64,15 @@ func (e *CRDError) Error() string {
 
 // CompileCRDs compiles every version of every CRD. A CRD whose schemas are
 // not structural gives a *CRDError with the reference's violations, unless
-// opts.Skeleton is set (then its versions are compiled by their skeletons)
+// AllowSkeleton is given (then its versions are compiled by their skeletons)
 // or it does not prune (spec.preserveUnknownFields: true; then it is
 // compiled as the reference serves it, and the violations are kept in the
 // Entry). Two CRDs serving the same group and kind are an error.
-func CompileCRDs(crds []*CRD, opts Options) (*Set, error) {
+func CompileCRDs(crds []*CRD, options ...Option) (*Set, error) {
+	co, err := newCompileOptions(options)
+	if err != nil {
+		return nil, err
+	}
 	set := &Set{entries: map[GroupVersionKind]*Entry{}, noSchema: map[groupKind]*Automaton{}}
 	for _, c := range crds {
 		none, err := compile(nil, c.PreserveUnknownFields, jperrors.NewFieldPath("openAPIV3Schema"))
@@ -77,7 +81,7 @@ func CompileCRDs(crds []*CRD, opts Options) (*Set, error) {
 		}
 		set.noSchema[groupKind{c.Group, c.Kind}] = none
 		violations := c.Validate()
-		if len(violations) > 0 && !opts.Skeleton && !c.PreserveUnknownFields {
+		if len(violations) > 0 && !co.skeleton && !c.PreserveUnknownFields {
 			return nil, &CRDError{CRD: c.Name, Violations: violations}
 		}
 		for i, v := range c.Versions {
@@ -88,14 +92,14 @@ func CompileCRDs(crds []*CRD, opts Options) (*Set, error) {
 			path := jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema", "openAPIV3Schema")
 			s := v.Schema
 			if len(violations) > 0 {
-				if c.PreserveUnknownFields && !opts.Skeleton {
+				if c.PreserveUnknownFields && !co.skeleton {
 					if err := newStructuralError(s); err != nil {
 						return nil, &CRDError{CRD: c.Name, Err: fmt.Errorf("failed to check validation schema for version %s: %v", v.Name, err)}
 					}
 					e.Violations = violations
 				} else {
 					// compile this version by its skeleton if it needs one
-					sk, skeleton, err := structuralOrSkeleton(s, path.Parent(), opts)
+					sk, skeleton, err := structuralOrSkeleton(s, path.Parent(), co)
 					if err != nil {
 						return nil, &CRDError{CRD: c.Name, Err: err}
 					}

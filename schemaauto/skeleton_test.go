@@ -79,10 +79,10 @@ func TestSkeletonKEPExamples(t *testing.T) {
 			if got := skeletonJSON(sk); got != tc.skeleton {
 				t.Errorf("skel(s)\n got %s\nwant %s", got, tc.skeleton)
 			}
-			if _, err := Compile(s, Options{}); err == nil {
+			if _, err := Compile(s); err == nil {
 				t.Errorf("example %s is not structural, Compile must refuse it by default", tc.name)
 			}
-			a, err := Compile(s, Options{Skeleton: true})
+			a, err := Compile(s, AllowSkeleton(true))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +100,7 @@ func TestSkeletonRejectsRefAndPatternProperties(t *testing.T) {
 		`{"type":"object","properties":{"a":{"$ref":"#/definitions/x"}}}`,
 		`{"type":"object","properties":{"a":{"type":"object","patternProperties":{"^x":{}}}}}`,
 	} {
-		if _, err := Compile(mustSchema(t, src), Options{Skeleton: true}); err == nil {
+		if _, err := Compile(mustSchema(t, src), AllowSkeleton(true)); err == nil {
 			t.Errorf("Compile(%s, Skeleton) succeeded", src)
 		}
 	}
@@ -135,7 +135,7 @@ func TestSkeletonDropsDefaultsWithBadEmbeddedMeta(t *testing.T) {
 				"x-kubernetes-embedded-resource":true,"properties":{"metadata":{"type":"boolean"},
 				"inner":{"type":"object","x-kubernetes-embedded-resource":true,"x-kubernetes-preserve-unknown-fields":true}},
 				"default":`+tc.def+`}}}`)
-			a, err := Compile(s, Options{Skeleton: true})
+			a, err := Compile(s, AllowSkeleton(true))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -149,7 +149,7 @@ func TestSkeletonDropsDefaultsWithBadEmbeddedMeta(t *testing.T) {
 	s := mustSchema(t, `{"type":"object","properties":{"deep":{"type":"object",
 		"x-kubernetes-embedded-resource":true,"properties":{"metadata":{"type":"boolean"}},
 		"default":{"apiVersion":"v1","kind":"K","metadata":{"name":"n"}}}}}`)
-	a, err := Compile(s, Options{Skeleton: true})
+	a, err := Compile(s, AllowSkeleton(true))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func TestCorpusAsYAML(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", cr.CRD, err)
 			}
-			if set, err = schemaauto.CompileCRDs(crds, schemaauto.Options{}); err != nil {
+			if set, err = schemaauto.CompileCRDs(crds); err != nil {
 				t.Fatalf("%s: %v", cr.CRD, err)
 			}
 			sets[cr.CRD] = set

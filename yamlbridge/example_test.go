@@ -54,7 +54,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		panic(err)
 	}

@@ -21,7 +21,7 @@ var widgetSet = sync.OnceValue(func() *schemaauto.Set {
 	if err != nil {
 		panic(err)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		panic(err)
 	}

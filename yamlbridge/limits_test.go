@@ -12,6 +12,7 @@ import (
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/yaml11"
 	"github.com/jsonprune/jsonprune/schemaauto"
+	yaml "go.yaml.in/yaml/v3"
 )
 
 // billionLaughs is the classic alias bomb: 9 levels of 9 aliases, 9^9 (387 million) scalars
@@ -101,10 +102,7 @@ func TestAliasBomb(t *testing.T) {
 			t.Errorf("%s: error %q at line %d", tt.name, de.Msg, de.Line)
 		}
 		// the same limit, at the same node, as internal/yaml11's conversion
-		o := options{}
-		for _, f := range tt.opts {
-			f(&o)
-		}
+		o := newOptions(tt.opts)
 		if _, verr := yaml11.ToValue(doc.Node, o.limits); verr == nil || verr.Error() != de.Msg {
 			t.Errorf("%s: yaml11.ToValue fails with %v", tt.name, verr)
 		}
@@ -161,7 +159,7 @@ func TestDepthLimit(t *testing.T) {
 			t.Errorf("depth %d: %v", depth, err)
 		}
 	}
-	doc, err := Parse([]byte(head+"spec: {preserved: [[[1]]]}\n"), MaxDepth(4))
+	doc, err := Parse([]byte(head+"spec: {preserved: [[[1]]]}\n"), decoder.MaxDepth(4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,5 +167,41 @@ func TestDepthLimit(t *testing.T) {
 	var de *jperrors.DecodeError
 	if !errors.As(err, &de) || de.Msg != "yaml: line 4: exceeded max depth of 4 [MaxDepth]" || de.Line != 4 || de.Column != 21 {
 		t.Errorf("got %#v", err)
+	}
+}
+
+// TestBadOptionValues: a bad option value is the error of the first read,
+// never clamped; the decoder's MaxDepth is the bridge's.
+func TestBadOptionValues(t *testing.T) {
+	text := []byte("a: [[1]]\n")
+	for _, c := range []struct {
+		opt  Option
+		want string
+	}{
+		{MaxAliasNodes(0), "jsonprune: MaxAliasNodes(0): must not be 0 (positive: a limit, negative: no limit)"},
+		{MaxAliasRatio(0), "jsonprune: MaxAliasRatio(0): must not be 0 or NaN (positive: a limit, negative: no limit)"},
+		{decoder.MaxDepth(-1), "jsonprune: MaxDepth(-1): must be between 1 and 10000 (DefaultMaxDepth)"},
+	} {
+		if _, err := Parse(text, c.opt); err == nil || err.Error() != c.want {
+			t.Errorf("Parse: got %v, want %s", err, c.want)
+		}
+		var n yaml.Node
+		if err := yaml.Unmarshal(text, &n); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := NewSource(&n, text, c.opt).ReadToken(); err == nil || err.Error() != c.want {
+			t.Errorf("NewSource: got %v, want %s", err, c.want)
+		}
+	}
+	if _, err := Parse(text, decoder.MaxDepth(2)); err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := Parse(text)
+	if _, err := AppendJSON(nil, doc.Source()); err != nil {
+		t.Errorf("default depth: %v", err)
+	}
+	doc, _ = Parse(text, decoder.MaxDepth(2))
+	if _, err := AppendJSON(nil, doc.Source()); err == nil || !strings.Contains(err.Error(), "exceeded max depth of 2") {
+		t.Errorf("MaxDepth(2) on 3 levels: %v", err)
 	}
 }

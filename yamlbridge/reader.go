@@ -6,31 +6,56 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/opts"
 	"github.com/jsonprune/jsonprune/internal/yaml11"
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// Option sets a limit of the alias expansion and nesting of the documents read.
-type Option func(*options)
+// Option configures the bridge. It is decoder.Option, the library's one
+// option type: the bridge reads decoder.MaxDepth (the deepest nesting of
+// mappings and sequences, the root counting as 1; default 10000, the
+// reference's) and its own alias limits below, and ignores the others, so
+// that the options of a job can be given to the bridge and the decoder
+// alike. A bad value is the error of the first call that reads.
+type Option = decoder.Option
 
 type options struct {
 	limits yaml11.Options
+	err    error // a bad option value
 }
 
-// MaxDepth sets the deepest nesting of mappings and sequences, the root counting as 1 (default
-// 10000, the reference's; negative: no limit).
-func MaxDepth(n int) Option { return func(o *options) { o.limits.MaxDepth = n } }
+func newOptions(o []Option) options {
+	var c opts.Config
+	err := c.Apply(o)
+	return options{limits: yaml11.Options{MaxDepth: c.MaxDepth, MaxAliasNodes: c.MaxAliasNodes, MaxAliasRatio: c.MaxAliasRatio}, err: err}
+}
 
 // MaxAliasNodes sets the most nodes one document may produce through aliases, counting every node
-// visited inside an alias's anchor once per expansion (default 400,000; negative: no limit).
-func MaxAliasNodes(n int) Option { return func(o *options) { o.limits.MaxAliasNodes = n } }
+// visited inside an alias's anchor once per expansion (default 400,000; negative: no limit; 0 is
+// an error).
+func MaxAliasNodes(n int) Option {
+	return func(c *opts.Config) {
+		if n == 0 {
+			c.Fail("MaxAliasNodes", n, "must not be 0 (positive: a limit, negative: no limit)")
+		}
+		c.MaxAliasNodes = n
+	}
+}
 
 // MaxAliasRatio sets the most alias-expanded nodes per node of the document itself, applied past
-// 1000 expanded nodes (default 10; negative: no limit). go-yaml v2's own rule, which the reference
-// applies, always applies too, so no option makes the bridge accept a document the reference
-// rejects for aliasing.
-func MaxAliasRatio(r float64) Option { return func(o *options) { o.limits.MaxAliasRatio = r } }
+// 1000 expanded nodes (default 10; negative: no limit; 0 and NaN are errors). go-yaml v2's own
+// rule, which the reference applies, always applies too, so no option makes the bridge accept a
+// document the reference rejects for aliasing.
+func MaxAliasRatio(r float64) Option {
+	return func(c *opts.Config) {
+		if r == 0 || r != r {
+			c.Fail("MaxAliasRatio", r, "must not be 0 or NaN (positive: a limit, negative: no limit)")
+		}
+		c.MaxAliasRatio = r
+	}
+}
 
 // Reader reads the documents of a YAML stream (documents separated by "---") one after another.
 // The parser reads one document at a time, so a syntax error in a later document does not keep
@@ -50,10 +75,8 @@ type Reader struct {
 
 // NewReader returns a Reader of the YAML stream data.
 func NewReader(data []byte, opts ...Option) *Reader {
-	r := &Reader{data: data, text: yaml11.NewText(data), dec: yaml.NewDecoder(bytes.NewReader(data))}
-	for _, o := range opts {
-		o(&r.opts)
-	}
+	r := &Reader{data: data, text: yaml11.NewText(data), dec: yaml.NewDecoder(bytes.NewReader(data)), opts: newOptions(opts)}
+	r.err = r.opts.err
 	r.pos = newPositions(data, r.text)
 	return r
 }

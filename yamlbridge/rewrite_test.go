@@ -298,7 +298,7 @@ func thingsSet(t *testing.T) *schemaauto.Set {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,12 +83,13 @@ func newSource(root *yaml.Node, text []byte, base int64, pos *positions, w *yaml
 // parsed from text, with the default limits; offsets are byte offsets in text. Reader is the usual
 // way to get Sources; NewSource serves callers that parse YAML themselves.
 func NewSource(n *yaml.Node, text []byte, opts ...Option) *Source {
-	o := options{}
-	for _, f := range opts {
-		f(&o)
-	}
+	o := newOptions(opts)
 	t := yaml11.NewText(text)
-	return newSource(n, text, 0, newPositions(text, t), yaml11.NewWalker(n, t.NonSpecificScalars(n), o.limits))
+	s := newSource(n, text, 0, newPositions(text, t), yaml11.NewWalker(n, t.NonSpecificScalars(n), o.limits))
+	if o.err != nil {
+		s.err, s.state = o.err, stateDone // the first read returns it
+	}
+	return s
 }
 
 // Node returns the node the Source reads.

@@ -305,7 +305,7 @@ func TestNewSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := must(decoder.New(widgetSet()))
-	if err := d.ValidateSource(NewSource(&n, text, MaxDepth(3))); err != nil {
+	if err := d.ValidateSource(NewSource(&n, text, decoder.MaxDepth(3))); err != nil {
 		t.Fatal(err)
 	}
 	f := d.Result().Findings()
@@ -313,7 +313,7 @@ func TestNewSource(t *testing.T) {
 		t.Errorf("findings %v", f)
 	}
 	// the depth limit applies
-	err := d.ValidateSource(NewSource(&n, text, MaxDepth(1)))
+	err := d.ValidateSource(NewSource(&n, text, decoder.MaxDepth(1)))
 	if err == nil || !strings.Contains(err.Error(), "exceeded max depth of 1") {
 		t.Errorf("depth: %v", err)
 	}

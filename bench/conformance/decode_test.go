@@ -160,7 +160,7 @@ func loadPairs(t *testing.T) ([]pair, map[string]side) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+			set, err := schemaauto.CompileCRDs(crds)
 			if err != nil {
 				t.Fatal(err)
 			}

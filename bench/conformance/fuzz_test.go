@@ -66,7 +66,7 @@ func FuzzDifferential(f *testing.F) {
 		if err != nil {
 			t.Fatalf("schemaauto cannot read the CRD: %v\n%s", err, crd)
 		}
-		set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+		set, err := schemaauto.CompileCRDs(crds)
 		if err == nil && len(violations) > 0 && onlyDefaultValidation(violations) {
 			// defaults inside an embedded resource's metadata are decoded as
 			// ObjectMeta, but ObjectMeta's validation rules (name syntax...) are

@@ -72,7 +72,7 @@ var yamlCorpus = sync.OnceValues(func() (*yamlInputs, error) {
 		in.schemas = append(in.schemas, o.Schema(cr.Version))
 		in.size += int64(len(y))
 	}
-	in.set, err = schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	in.set, err = schemaauto.CompileCRDs(crds)
 	return in, err
 })
 

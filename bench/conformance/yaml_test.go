@@ -334,7 +334,7 @@ func widgetSide(t testing.TB) side {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		t.Fatal(err)
 	}

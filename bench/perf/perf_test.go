@@ -34,7 +34,7 @@ func compileBoth(b testing.TB, crd []byte, version string) (*schemaauto.Set, *st
 	if err != nil {
 		b.Fatal(err)
 	}
-	set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(crds)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,7 +98,7 @@ var corpusInputs = sync.OnceValues(func() (map[string]*input, error) {
 				if err != nil {
 					return err
 				}
-				set, err := schemaauto.CompileCRDs(crds, schemaauto.Options{})
+				set, err := schemaauto.CompileCRDs(crds)
 				if err != nil {
 					return err
 				}
@@ -253,7 +253,7 @@ func BenchmarkCorpus(b *testing.B) {
 			size += int64(len(d))
 		}
 	}
-	set, err := schemaauto.CompileCRDs(allCRDs, schemaauto.Options{})
+	set, err := schemaauto.CompileCRDs(allCRDs)
 	if err != nil {
 		b.Fatal(err)
 	}

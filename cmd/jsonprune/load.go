@@ -51,7 +51,7 @@ func readCRDs(path string) ([]*schemaauto.CRD, error) {
 }
 
 // loadCRDs reads and compiles the CRDs of every path.
-func loadCRDs(paths []string, opts schemaauto.Options) (*schemaauto.Set, error) {
+func loadCRDs(paths []string, opts ...schemaauto.Option) (*schemaauto.Set, error) {
 	var all []*schemaauto.CRD
 	for _, p := range paths {
 		crds, err := readCRDs(p)
@@ -60,11 +60,11 @@ func loadCRDs(paths []string, opts schemaauto.Options) (*schemaauto.Set, error) 
 		}
 		all = append(all, crds...)
 	}
-	return schemaauto.CompileCRDs(all, opts)
+	return schemaauto.CompileCRDs(all, opts...)
 }
 
 // loadSchema reads and compiles a bare OpenAPI v3 schema.
-func loadSchema(path string, opts schemaauto.Options) (*schemaauto.Automaton, error) {
+func loadSchema(path string, opts ...schemaauto.Option) (*schemaauto.Automaton, error) {
 	data, err := readFile(path)
 	if err != nil {
 		return nil, err
@@ -73,5 +73,5 @@ func loadSchema(path string, opts schemaauto.Options) (*schemaauto.Automaton, er
 	if err != nil {
 		return nil, err
 	}
-	return schemaauto.Compile(s, opts)
+	return schemaauto.Compile(s, opts...)
 }

@@ -30,7 +30,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(o.lint) > 0 {
 		return lintCRDs(o.lint, stdout, stderr)
 	}
-	opts := schemaauto.Options{Skeleton: o.skeleton}
+	opts := schemaauto.AllowSkeleton(o.skeleton)
 	var set *schemaauto.Set
 	var fixed *schemaauto.Automaton
 	var err error
