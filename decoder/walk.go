@@ -279,21 +279,15 @@ func (d *Decoder) checkRawDepth(raw []byte) error {
 	if d.scanning || d.cfg.maxDepth >= DefaultMaxDepth || d.depth+len(raw) <= d.cfg.maxDepth {
 		return nil
 	}
-	depth, deepest, inString := d.depth, d.depth, false
+	depth, deepest := d.depth, d.depth
 	for i := 0; i < len(raw); i++ {
-		switch c := raw[i]; {
-		case inString:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
+		switch raw[i] {
+		case '"':
+			i = stringEndUnchecked(raw, i+1) - 1
+		case '{', '[':
 			depth++
 			deepest = max(deepest, depth)
-		case c == '}' || c == ']':
+		case '}', ']':
 			depth--
 		}
 	}

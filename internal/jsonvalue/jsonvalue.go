@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -171,4 +173,25 @@ func DeepCopy(v any) any {
 		return a
 	}
 	return v
+}
+
+// ReplaceInvalidUTF8 returns s with each byte that is not part of valid
+// UTF-8 replaced by U+FFFD, one per byte, as encoding/json writes such a
+// string and a JSON decoder reads it back.
+func ReplaceInvalidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString("\uFFFD")
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

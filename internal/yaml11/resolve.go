@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 
@@ -348,23 +347,7 @@ func (s scalar) jsonValue() (any, bool) {
 // jsonString is s as json.Marshal writes it and a decoder reads it back: every byte that is not
 // part of valid UTF-8 becomes U+FFFD (one per byte). Only !!binary can produce such strings; the
 // parser rejects invalid UTF-8 in the text.
-func jsonString(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteString("\uFFFD")
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
+func jsonString(s string) string { return jsonvalue.ReplaceInvalidUTF8(s) }
 
 // unsupportedValue is encoding/json's error text for a non-finite float.
 func unsupportedValue(f float64) string {
