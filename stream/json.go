@@ -304,7 +304,8 @@ func (j *jsonSplitter) nested() bool {
 }
 
 // str reads a string from its opening quote; the first bytes of its
-// content are appended to name (up to 64 of them).
+// content are appended to name, up to its capacity (nil: none; never an
+// allocation).
 func (j *jsonSplitter) str(name []byte) ([]byte, bool) {
 	s := j.s
 	s.pos++
@@ -326,7 +327,7 @@ func (j *jsonSplitter) str(name []byte) ([]byte, bool) {
 				}
 				s.newline(s.pos)
 			}
-			if len(name) < 64 {
+			if len(name) < cap(name) {
 				name = append(name, c)
 			}
 		}

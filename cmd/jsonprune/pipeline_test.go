@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -58,5 +59,34 @@ func TestCutUnits(t *testing.T) {
 	got = cutUnits(t, iotest.ErrReader(errors.New("boom")), 1<<20)
 	if want := `fail -1.-1 0:0 "read error after 0 bytes: boom"`; strings.Join(got, "\n") != want {
 		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// BenchmarkCut measures cutting inputs into batches (the reading goroutine
+// of the pipeline), on JSON Lines, a YAML stream and a streamed YAML list.
+func BenchmarkCut(b *testing.B) {
+	var nd, ys, yl bytes.Buffer
+	for i := 0; nd.Len() < 32<<20; i++ {
+		fmt.Fprintf(&nd, `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w%d","namespace":"default"},"spec":{"size":%d,"list":[{"a":"x\"y"},{"b":[1,2,3]}]}}`+"\n", i, i)
+	}
+	yl.WriteString("apiVersion: v1\nitems:\n")
+	for i := 0; ys.Len() < 32<<20; i++ {
+		fmt.Fprintf(&ys, "---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w%d\nspec:\n  size: %d\n  list:\n  - a: x\n", i, i)
+		fmt.Fprintf(&yl, "- apiVersion: example.com/v1\n  kind: Widget\n  metadata:\n    name: w%d\n  spec:\n    size: %d\n    list:\n    - a: x\n", i, i)
+	}
+	yl.WriteString("kind: List\n")
+	for _, in := range []struct {
+		name string
+		data []byte
+	}{{"ndjson", nd.Bytes()}, {"yaml", ys.Bytes()}, {"yamllist", yl.Bytes()}} {
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				bl := newBuilder(&input{name: "t"}, func(bt *batch) bool { freeBatch(bt); return true })
+				cut(bytes.NewReader(in.data), bl, 1<<28)
+				bl.close()
+			}
+		})
 	}
 }
