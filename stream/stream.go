@@ -128,9 +128,9 @@ type Reader struct {
 	src     source
 	opts    options
 	started bool
-	done    bool  // the splitter reached the end of the stream
-	err     error // the read error, returned from then on
-	step    func()
+	done    bool   // the splitter reached the end of the stream
+	err     error  // the read error, returned from then on
+	format  Format // of the splitter, once started
 	json    jsonSplitter
 	yaml    yamlSplitter
 
@@ -199,7 +199,11 @@ func (r *Reader) fill() {
 		r.start()
 	}
 	for len(r.queue) == 0 && !r.done {
-		r.step()
+		if r.format == JSON {
+			r.json.step()
+		} else {
+			r.yaml.step()
+		}
 	}
 }
 
@@ -224,12 +228,11 @@ func (r *Reader) start() {
 			f = JSON
 		}
 	}
+	r.format = f
 	if f == JSON {
 		r.json.init(r)
-		r.step = r.json.step
 	} else {
 		r.yaml.init(r)
-		r.step = r.yaml.step
 	}
 }
 

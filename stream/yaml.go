@@ -14,7 +14,7 @@ import "bytes"
 // into a space to make it a YAML document of its own), and the rest of the
 // List the ListTail. Smaller Lists are Whole documents.
 //
-// The state machine. A step is one call of yamlSplitter.step: it reads one
+// The state machine. A step is one call of yamlSplitter.line: it reads one
 // line and classifies it (classifyYAML). The state is the document being
 // read (from chunk, its first content line first) and, in it, how far a
 // kubectl List has got:
@@ -69,8 +69,15 @@ func (y *yamlSplitter) init(r *Reader) {
 	y.startChunk()
 }
 
-// step reads one line.
+// step reads lines until a piece is cut or the stream ends.
 func (y *yamlSplitter) step() {
+	for len(y.r.queue) == 0 && !y.r.done {
+		y.line()
+	}
+}
+
+// line reads one line.
+func (y *yamlSplitter) line() {
 	h, ok := y.lineHead()
 	if !ok {
 		y.endDoc()
