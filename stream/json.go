@@ -242,8 +242,10 @@ func (j *jsonSplitter) nested() bool {
 		for i < len(buf) {
 			if esc {
 				esc = false
-				i++
-				continue
+				if buf[i] != '\n' { // an escaped newline is still a newline
+					i++
+					continue
+				}
 			}
 			if inStr {
 				for i < len(buf) && !stopInString[buf[i]] {
@@ -314,6 +316,12 @@ func (j *jsonSplitter) str(name []byte) ([]byte, bool) {
 		for ; s.pos < s.end; s.pos++ {
 			c := s.buf[s.pos]
 			switch {
+			case c == '\n': // escaped or not
+				if j.lineMode {
+					return name, false
+				}
+				s.newline(s.pos)
+				esc = false
 			case esc:
 				esc = false
 			case c == '\\':
@@ -321,11 +329,6 @@ func (j *jsonSplitter) str(name []byte) ([]byte, bool) {
 			case c == '"':
 				s.pos++
 				return name, true
-			case c == '\n':
-				if j.lineMode {
-					return name, false
-				}
-				s.newline(s.pos)
 			}
 			if len(name) < cap(name) {
 				name = append(name, c)

@@ -228,3 +228,17 @@ func TestClassifyYAML(t *testing.T) {
 		}
 	}
 }
+
+// A newline after a backslash in a string (invalid JSON) is a newline
+// all the same: it counts a line, and in line mode it ends the value.
+func TestSplitJSONEscapedNewline(t *testing.T) {
+	checkSplit(t, "{\n\"a\":\"x\\\ny\"}\n{}",
+		`doc 0.-1 1:1 "{\n\"a\":\"x\\\ny\"}"`,
+		`doc 1.-1 4:1 "{}"`)
+	checkSplit(t, "{\"c\":1}\n{\"a\":\"x\\\n{\"b\":1}\n\"s\\\n[1]",
+		`doc 0.-1 1:1 "{\"c\":1}"`,
+		`doc 1.-1 2:1 "{\"a\":\"x\\"`,
+		`doc 2.-1 3:1 "{\"b\":1}"`,
+		`doc 3.-1 4:1 "\"s\\"`,
+		`doc 4.-1 5:1 "[1]"`)
+}

@@ -57,7 +57,7 @@ type Document struct {
 	// Text is the document's bytes in the stream. It is the Reader's
 	// buffer: valid until the next ReadDocument. It may be modified.
 	Text   []byte
-	Index  int   // the document's index in the stream, from 0 (a List's pieces share it)
+	Index  int   // the document's index in the stream, from 0 (a List's pieces share it; YAML documents without content do not count)
 	Item   int   // the item's index in its List, -1 when Part != ListItem
 	Offset int64 // byte offset of Text in the (decompressed) stream
 	// Line and Column are the 1-based line and byte column of Text's start.
