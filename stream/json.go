@@ -84,8 +84,9 @@ func init() {
 
 func (j *jsonSplitter) init(r *Reader) {
 	*j = jsonSplitter{r: r, s: &r.src}
-	j.s.fillTo(1 << 16)
-	j.lineMode = detectLineMode(j.s.buf[j.s.pos:j.s.end])
+	s := j.s
+	s.fillTo(1 << 16)
+	j.lineMode = detectLineMode(s.buf[s.pos:min(s.end, s.pos+s.window)]) // at most a window: the same with any reads
 }
 
 // step cuts the next piece.

@@ -57,7 +57,8 @@ func splitText(t *testing.T, text string, wrap func(io.Reader) io.Reader, opts .
 	return got
 }
 
-// checkSplit checks the pieces of text, read at once and byte by byte.
+// checkSplit checks the pieces of text, read at once, byte by byte, in
+// halves and with io.EOF on the last bytes.
 func checkSplit(t *testing.T, text string, want ...string) {
 	t.Helper()
 	checkSplitWith(t, nil, text, want...)
@@ -65,7 +66,7 @@ func checkSplit(t *testing.T, text string, want ...string) {
 
 func checkSplitWith(t *testing.T, opt Option, text string, want ...string) {
 	t.Helper()
-	for _, wrap := range []func(io.Reader) io.Reader{nil, iotest.OneByteReader} {
+	for _, wrap := range []func(io.Reader) io.Reader{nil, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader} {
 		got := splitText(t, text, wrap, MaxDocumentSize(1<<20), opt)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%q:\n got %s\nwant %s", text, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
@@ -241,4 +242,12 @@ func TestSplitJSONEscapedNewline(t *testing.T) {
 		`doc 2.-1 3:1 "{\"b\":1}"`,
 		`doc 3.-1 4:1 "\"s\\"`,
 		`doc 4.-1 5:1 "[1]"`)
+}
+
+// JSON Lines are detected on the first window (64 bytes here) whatever the
+// reads: a first line longer than that is taken for a JSON Lines line.
+func TestSplitJSONLinesLongFirstLine(t *testing.T) {
+	long := strings.Repeat("x", 70)
+	checkSplit(t, "["+long+"\n]\n", fmt.Sprintf(`doc 0.-1 1:1 "[%s"`, long), `doc 1.-1 2:1 "]"`)
+	checkSplit(t, "["+long[:40]+"\n]\n", fmt.Sprintf(`doc 0.-1 1:1 "[%s\n]"`, long[:40]))
 }
