@@ -277,7 +277,7 @@ func classifyYAML(h []byte) yamlLine {
 	var l yamlLine
 	if isMarker(h, "---") {
 		l.docStart = true
-		rest := bytes.TrimLeft(h[3:], " \t")
+		rest := trimBlanks(h[3:])
 		l.content = len(rest) > 0 && rest[0] != '#'
 		return l
 	}
@@ -288,7 +288,7 @@ func classifyYAML(h []byte) yamlLine {
 	for l.indent < len(h) && h[l.indent] == ' ' {
 		l.indent++
 	}
-	rest := bytes.TrimLeft(h[l.indent:], " \t")
+	rest := trimBlanks(h[l.indent:])
 	if len(rest) == 0 || rest[0] == '#' {
 		l.blank = true
 		return l
@@ -299,10 +299,19 @@ func classifyYAML(h []byte) yamlLine {
 	rest = h[l.indent:]
 	l.dash = len(rest) > 0 && rest[0] == '-' && (len(rest) == 1 || rest[1] == ' ' || rest[1] == '\t')
 	if l.indent == 0 && bytes.HasPrefix(h, []byte("items:")) {
-		after := bytes.TrimLeft(h[6:], " \t")
+		after := trimBlanks(h[6:])
 		l.itemsKey = len(after) == 0 || after[0] == '#'
 	}
 	return l
+}
+
+// trimBlanks drops the spaces and tabs at the start of b.
+func trimBlanks(b []byte) []byte {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return b[i:]
 }
 
 // isMarker reports whether a line is the document marker m ("---" or
