@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// A unit is one piece of work cut from an input by a splitter: a document,
+// A unit is one piece of work cut from an input (by a stream.Reader): a document,
 // an item of a list, the start or the end of a list, or the report that an
 // input could not be read further. Workers fill in its results.
 type unit struct {
@@ -15,7 +15,6 @@ type unit struct {
 	item   int      // the item's index in its list, -1 when not an item
 	indent int      // YAML list items: the column of the item's "-"
 	pos    position // where the data starts in the (decompressed) input
-	first  int      // YAML: the line of the document's first content line
 	spaced bool     // JSON: the text has white space outside its strings
 	data   span     // the text, in batch.data (a message for unitFail)
 
@@ -96,55 +95,47 @@ func freeBatch(b *batch) {
 	batchPool.Put(b)
 }
 
-// A builder collects the units a splitter cuts into batches. The splitter
-// appends a unit's bytes as it reads them (pending), then commits them as a
-// unit; a batch is handed on only between units.
+// A builder collects the units cut from an input into batches: each unit's
+// text is copied into its batch once; a batch is handed on when it is full.
 type builder struct {
-	in    *input
-	b     *batch
-	start int // where the pending bytes start in b.data
-	send  func(*batch) bool
-	stop  bool // send refused: the output is closed
+	in   *input
+	b    *batch
+	send func(*batch) bool
+	stop bool // send refused: the output is closed
 }
 
 func newBuilder(in *input, send func(*batch) bool) *builder {
 	return &builder{in: in, b: newBatch(in), send: send}
 }
 
-// write appends bytes to the pending unit.
-func (bl *builder) write(p []byte) { bl.b.data = append(bl.b.data, p...) }
+// add makes text (which the builder copies) a unit.
+func (bl *builder) add(u unit, text []byte) {
+	b := bl.b
+	start := len(b.data)
+	b.data = append(b.data, text...)
+	bl.commit(u, start)
+}
 
-// size is the length of the pending bytes.
-func (bl *builder) size() int { return len(bl.b.data) - bl.start }
+// fail adds a unitFail with its message.
+func (bl *builder) fail(u unit, msg string) {
+	b := bl.b
+	start := len(b.data)
+	b.data = append(b.data, msg...)
+	u.kind = unitFail
+	bl.commit(u, start)
+}
 
-// discard drops the pending bytes.
-func (bl *builder) discard() { bl.b.data = bl.b.data[:bl.start] }
-
-// drop drops the first n pending bytes.
-func (bl *builder) drop(n int) { bl.start += n }
-
-// commit makes the first n pending bytes a unit (all of them when n < 0).
-func (bl *builder) commit(u unit, n int) {
-	if n < 0 {
-		n = bl.size()
-	}
-	u.data = span{bl.start, bl.start + n}
-	bl.b.units = append(bl.b.units, u)
-	bl.start += n
-	if bl.start == len(bl.b.data) && (len(bl.b.data) >= batchBytes || len(bl.b.units) >= batchUnits) {
+// commit makes the bytes of the batch's data from start a unit.
+func (bl *builder) commit(u unit, start int) {
+	b := bl.b
+	u.data = span{start, len(b.data)}
+	b.units = append(b.units, u)
+	if len(b.data) >= batchBytes || len(b.units) >= batchUnits {
 		bl.flush()
 	}
 }
 
-// fail commits a unitFail with its message (dropping pending bytes).
-func (bl *builder) fail(u unit, msg string) {
-	bl.discard()
-	u.kind = unitFail
-	bl.write([]byte(msg))
-	bl.commit(u, -1)
-}
-
-// flush hands the batch on; no bytes are pending.
+// flush hands the batch on.
 func (bl *builder) flush() {
 	if len(bl.b.units) == 0 {
 		return
@@ -152,12 +143,11 @@ func (bl *builder) flush() {
 	if !bl.send(bl.b) {
 		bl.stop = true
 	}
-	bl.b, bl.start = newBatch(bl.in), 0
+	bl.b = newBatch(bl.in)
 }
 
-// close hands on the last batch; the pending bytes are dropped.
+// close hands on the last batch.
 func (bl *builder) close() {
-	bl.discard()
 	bl.flush()
 	freeBatch(bl.b)
 	bl.b = nil

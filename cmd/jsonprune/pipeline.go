@@ -5,6 +5,8 @@ import (
 	"io"
 	"io/fs"
 	"sync"
+
+	"github.com/jsonprune/jsonprune/stream"
 )
 
 // The pipeline: one goroutine reads the inputs one after another and cuts
@@ -78,22 +80,69 @@ func readInput(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, p
 		return !bl.stop
 	}
 	defer closeInput()
-	prog.in.Add(split(newSource(r, bl, maxDoc), bl))
+	prog.in.Add(cut(r, bl, maxDoc))
 	return !bl.stop
 }
 
-// split cuts a stream into units: JSON if it starts with "{" or "[",
-// YAML otherwise. It returns the length of the stream.
-func split(s *source, bl *builder) int64 {
-	s.skipBOM()
-	if c, ok := s.firstByte(); ok {
-		if c == '{' || c == '[' {
-			splitJSON(s, bl)
-		} else {
-			splitYAML(s, bl)
-		}
-	} else if msg := s.readError(); msg != "" {
-		bl.fail(unit{doc: -1, item: -1}, msg)
+// listThreshold is the size from which a YAML list is streamed (tests make
+// it small).
+var listThreshold = 1 << 20
+
+// cut cuts a stream into units (see package stream: JSON if it starts with
+// "{" or "[", YAML otherwise) until it ends or the output refuses more. It
+// returns the number of bytes read.
+func cut(r io.Reader, bl *builder, maxDoc int) int64 {
+	rd, err := stream.NewReader(r, stream.MaxDocumentSize(maxDoc), stream.ListThreshold(listThreshold))
+	if err != nil { // the flags are checked: a bug
+		bl.fail(unit{doc: -1, item: -1}, "internal error (please report it): "+err.Error())
+		return 0
 	}
-	return s.base + int64(s.end)
+	for !bl.stop {
+		d, err := rd.ReadDocument()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if !cutFail(bl, err, maxDoc) {
+				break
+			}
+			continue
+		}
+		bl.add(unitOf(&d), d.Text)
+	}
+	return rd.BytesRead()
+}
+
+var unitKinds = [...]unitKind{stream.Whole: unitDoc, stream.ListHead: unitHead, stream.ListItem: unitItem, stream.ListTail: unitTail}
+
+// unitOf is the unit of a document (its text apart).
+func unitOf(d *stream.Document) unit {
+	u := unit{kind: unitKinds[d.Part], doc: d.Index, item: d.Item, indent: d.Indent, spaced: d.Spaced,
+		pos: position{offset: d.Offset, line: d.Line, col: d.Column}}
+	if d.Format == stream.YAML {
+		u.format = formatYAML
+	}
+	return u
+}
+
+// cutFail adds the unitFail of a stream error; it returns false if the
+// stream cannot be read further.
+func cutFail(bl *builder, err error, maxDoc int) bool {
+	var e *stream.Error
+	if !errors.As(err, &e) {
+		bl.fail(unit{doc: -1, item: -1}, err.Error())
+		return false
+	}
+	u := unit{doc: e.Index, item: e.Item, pos: position{offset: e.Offset, line: e.Line, col: e.Column}}
+	switch {
+	case errors.Is(e, stream.ErrTooLarge):
+		bl.fail(u, tooLarge(maxDoc))
+	case errors.Is(e, stream.ErrSyntax):
+		bl.fail(u, e.Msg)
+	default: // a read error: about the input
+		u.doc, u.item = -1, -1
+		bl.fail(u, e.Msg)
+		return false
+	}
+	return true
 }

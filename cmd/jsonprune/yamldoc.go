@@ -14,7 +14,7 @@ import (
 )
 
 // YAML documents go through the YAML bridge: each document text the
-// splitter cuts is parsed by yamlbridge.Parse, and the decoder reads its
+// stream.Reader cuts is parsed by yamlbridge.Parse, and the decoder reads its
 // nodes as tokens (AppendPruneSource, ValidateSource). Findings are those of
 // the same document in JSON (`unknown field "spec.x"`, one `duplicate field
 // "spec.x"` per duplicate key), at their own YAML lines and columns: the

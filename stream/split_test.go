@@ -1,6 +1,7 @@
-package main
+package stream
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -8,41 +9,65 @@ import (
 	"testing/iotest"
 )
 
-// cut is a unit as the tests see it: "kind doc.item line:col text".
-func cut(b *batch, u unit) string {
-	kinds := map[unitKind]string{unitDoc: "doc", unitItem: "item", unitHead: "head", unitTail: "tail", unitFail: "fail"}
-	s := fmt.Sprintf("%s %d.%d %d:%d %q", kinds[u.kind], u.doc, u.item, u.pos.line, u.pos.col, u.data.of(b.data))
-	return s
+// show is a piece as the tests see it: "kind doc.item line:col text", and
+// "fail doc.item line:col message" for an error.
+func show(d Document, err error) string {
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) {
+			return "error " + err.Error()
+		}
+		return fmt.Sprintf("fail %d.%d %d:%d %q", e.Index, e.Item, e.Line, e.Column, e.Msg)
+	}
+	kinds := map[Part]string{Whole: "doc", ListItem: "item", ListHead: "head", ListTail: "tail"}
+	return fmt.Sprintf("%s %d.%d %d:%d %q", kinds[d.Part], d.Index, d.Item, d.Line, d.Column, d.Text)
 }
 
-// splitText runs the splitters over text read through r (nil: all at
-// once) and returns the units.
-func splitText(t *testing.T, text string, wrap func(io.Reader) io.Reader, maxDoc int) []string {
+// smallWindow makes the read window small: refills everywhere.
+func smallWindow(o *options) error {
+	o.window = 64
+	return nil
+}
+
+// splitText reads text through r (nil: all at once) and returns the pieces.
+func splitText(t *testing.T, text string, wrap func(io.Reader) io.Reader, opts ...Option) []string {
 	t.Helper()
 	var got []string
-	in := &input{name: "t"}
-	bl := newBuilder(in, func(b *batch) bool {
-		for _, u := range b.units {
-			got = append(got, cut(b, u))
-		}
-		return true
-	})
 	var r io.Reader = strings.NewReader(text)
 	if wrap != nil {
 		r = wrap(r)
 	}
-	s := newSource(r, bl, maxDoc)
-	s.buf = make([]byte, 64) // small windows: refills everywhere
-	split(s, bl)
-	bl.close()
+	rd, err := NewReader(r, append([]Option{smallWindow}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		d, err := rd.ReadDocument()
+		if err == io.EOF {
+			break
+		}
+		got = append(got, show(d, err))
+		if err != nil && !errors.Is(err, ErrTooLarge) && !errors.Is(err, ErrSyntax) {
+			break
+		}
+	}
+	if n := rd.BytesRead(); n != int64(len(text)) {
+		t.Errorf("%q: BytesRead %d, want %d", text, n, len(text))
+	}
 	return got
 }
 
-// checkSplit checks the units of text, read at once and byte by byte.
+// checkSplit checks the pieces of text, read at once, byte by byte, in
+// halves and with io.EOF on the last bytes.
 func checkSplit(t *testing.T, text string, want ...string) {
 	t.Helper()
-	for _, wrap := range []func(io.Reader) io.Reader{nil, iotest.OneByteReader} {
-		got := splitText(t, text, wrap, 1<<20)
+	checkSplitWith(t, nil, text, want...)
+}
+
+func checkSplitWith(t *testing.T, opt Option, text string, want ...string) {
+	t.Helper()
+	for _, wrap := range []func(io.Reader) io.Reader{nil, iotest.OneByteReader, iotest.HalfReader, iotest.DataErrReader} {
+		got := splitText(t, text, wrap, MaxDocumentSize(1<<20), opt)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%q:\n got %s\nwant %s", text, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 			return
@@ -124,12 +149,12 @@ func TestSplitJSONLists(t *testing.T) {
 }
 
 func TestSplitMaxDocSize(t *testing.T) {
-	got := splitText(t, `{"a":"0123456789"} {"b":1} {"items":[{"c":"0123456789"},{"d":1}]}`, nil, 12)
+	got := splitText(t, `{"a":"0123456789"} {"b":1} {"items":[{"c":"0123456789"},{"d":1}]}`, nil, MaxDocumentSize(12))
 	want := []string{
-		`fail 0.-1 1:1 "larger than the limit of 12 bytes (--max-doc-size)"`,
+		`fail 0.-1 1:1 "larger than the limit of 12 bytes"`,
 		`doc 1.-1 1:20 "{\"b\":1}"`,
 		`head 2.-1 1:28 "{\"items\":["`,
-		`fail 2.0 1:38 "larger than the limit of 12 bytes (--max-doc-size)"`,
+		`fail 2.0 1:38 "larger than the limit of 12 bytes"`,
 		`item 2.1 1:57 "{\"d\":1}"`,
 		`tail 2.-1 1:64 "]}"`,
 	}
@@ -153,13 +178,12 @@ func TestSplitYAMLDocuments(t *testing.T) {
 }
 
 func TestSplitYAMLList(t *testing.T) {
-	defer func(n int) { listThreshold = n }(listThreshold)
 	text := "apiVersion: v1\nitems:\n- a: 1\n  b: |\n    text\n\n# comment\n- c: 2\n-\n  d: 3\nkind: List\nmetadata: {}\n---\nx: 1\n"
-	listThreshold = 1 << 20 // small: read whole
-	checkSplit(t, text, `doc 0.-1 1:1 "apiVersion: v1\nitems:\n- a: 1\n  b: |\n    text\n\n# comment\n- c: 2\n-\n  d: 3\nkind: List\nmetadata: {}\n"`,
+	small := ListThreshold(1 << 20) // small: read whole
+	checkSplitWith(t, small, text, `doc 0.-1 1:1 "apiVersion: v1\nitems:\n- a: 1\n  b: |\n    text\n\n# comment\n- c: 2\n-\n  d: 3\nkind: List\nmetadata: {}\n"`,
 		`doc 1.-1 13:1 "---\nx: 1\n"`)
-	listThreshold = 10 // streamed from the second item on
-	checkSplit(t, text,
+	streamed := ListThreshold(10) // streamed from the second item on
+	checkSplitWith(t, streamed, text,
 		`head 0.-1 1:1 "apiVersion: v1\n"`,
 		`item 0.0 3:1 "- a: 1\n  b: |\n    text\n\n# comment\n"`,
 		`item 0.1 8:1 "- c: 2\n"`,
@@ -167,10 +191,10 @@ func TestSplitYAMLList(t *testing.T) {
 		`tail 0.-1 11:1 "kind: List\nmetadata: {}\n"`,
 		`doc 1.-1 13:1 "---\nx: 1\n"`)
 	// an indented sequence; the document ends inside it
-	checkSplit(t, "items:\n  - a: 1\n  - b: 2\n  - c: 3\n",
+	checkSplitWith(t, streamed, "items:\n  - a: 1\n  - b: 2\n  - c: 3\n",
 		`head 0.-1 1:1 ""`, `item 0.0 2:1 "  - a: 1\n"`, `item 0.1 3:1 "  - b: 2\n"`, `item 0.2 4:1 "  - c: 3\n"`, `tail 0.-1 5:1 ""`)
 	// not a block sequence under items: read whole
-	checkSplit(t, "items:\n  a: [1, 2, 3, 4, 5, 6, 7, 8, 9]\n", `doc 0.-1 1:1 "items:\n  a: [1, 2, 3, 4, 5, 6, 7, 8, 9]\n"`)
+	checkSplitWith(t, streamed, "items:\n  a: [1, 2, 3, 4, 5, 6, 7, 8, 9]\n", `doc 0.-1 1:1 "items:\n  a: [1, 2, 3, 4, 5, 6, 7, 8, 9]\n"`)
 }
 
 func TestSplitLongLines(t *testing.T) {
@@ -204,4 +228,26 @@ func TestClassifyYAML(t *testing.T) {
 			t.Errorf("%q: got %+v, want %+v", line, got, want)
 		}
 	}
+}
+
+// A newline after a backslash in a string (invalid JSON) is a newline
+// all the same: it counts a line, and in line mode it ends the value.
+func TestSplitJSONEscapedNewline(t *testing.T) {
+	checkSplit(t, "{\n\"a\":\"x\\\ny\"}\n{}",
+		`doc 0.-1 1:1 "{\n\"a\":\"x\\\ny\"}"`,
+		`doc 1.-1 4:1 "{}"`)
+	checkSplit(t, "{\"c\":1}\n{\"a\":\"x\\\n{\"b\":1}\n\"s\\\n[1]",
+		`doc 0.-1 1:1 "{\"c\":1}"`,
+		`doc 1.-1 2:1 "{\"a\":\"x\\"`,
+		`doc 2.-1 3:1 "{\"b\":1}"`,
+		`doc 3.-1 4:1 "\"s\\"`,
+		`doc 4.-1 5:1 "[1]"`)
+}
+
+// JSON Lines are detected on the first window (64 bytes here) whatever the
+// reads: a first line longer than that is taken for a JSON Lines line.
+func TestSplitJSONLinesLongFirstLine(t *testing.T) {
+	long := strings.Repeat("x", 70)
+	checkSplit(t, "["+long+"\n]\n", fmt.Sprintf(`doc 0.-1 1:1 "[%s"`, long), `doc 1.-1 2:1 "]"`)
+	checkSplit(t, "["+long[:40]+"\n]\n", fmt.Sprintf(`doc 0.-1 1:1 "[%s\n]"`, long[:40]))
 }

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// cutUnits cuts text read through r into units, as readInput does, and
+// returns them as "kind doc.item line:col text".
+func cutUnits(t *testing.T, r io.Reader, maxDoc int) []string {
+	t.Helper()
+	kinds := map[unitKind]string{unitDoc: "doc", unitItem: "item", unitHead: "head", unitTail: "tail", unitFail: "fail"}
+	var got []string
+	bl := newBuilder(&input{name: "t"}, func(b *batch) bool {
+		for _, u := range b.units {
+			got = append(got, fmt.Sprintf("%s %d.%d %d:%d %q", kinds[u.kind], u.doc, u.item, u.pos.line, u.pos.col, u.data.of(b.data)))
+		}
+		return true
+	})
+	cut(r, bl, maxDoc)
+	bl.close()
+	return got
+}
+
+// The command line's units and messages: those of package stream, with
+// the flag named in the size limit's message; a read error is about the
+// input (doc -1).
+func TestCutUnits(t *testing.T) {
+	text := `{"a":"0123456789"} {"b":1} {"items":[{"c":"0123456789"},{"d":1}]}`
+	got := cutUnits(t, strings.NewReader(text), 12)
+	want := []string{
+		`fail 0.-1 1:1 "larger than the limit of 12 bytes (--max-doc-size)"`,
+		`doc 1.-1 1:20 "{\"b\":1}"`,
+		`head 2.-1 1:28 "{\"items\":["`,
+		`fail 2.0 1:38 "larger than the limit of 12 bytes (--max-doc-size)"`,
+		`item 2.1 1:57 "{\"d\":1}"`,
+		`tail 2.-1 1:64 "]}"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s", strings.Join(got, "\n"))
+	}
+
+	broken := io.MultiReader(strings.NewReader("a: 1\n---\nb: 2\n"), iotest.ErrReader(errors.New("boom")))
+	got = cutUnits(t, broken, 1<<20)
+	want = []string{
+		`doc 0.-1 1:1 "a: 1\n"`,
+		`doc 1.-1 2:1 "---\nb: 2\n"`,
+		`fail -1.-1 4:1 "read error after 14 bytes: boom"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s", strings.Join(got, "\n"))
+	}
+
+	got = cutUnits(t, iotest.ErrReader(errors.New("boom")), 1<<20)
+	if want := `fail -1.-1 0:0 "read error after 0 bytes: boom"`; strings.Join(got, "\n") != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// BenchmarkCut measures cutting inputs into batches (the reading goroutine
+// of the pipeline), on JSON Lines, a YAML stream and a streamed YAML list.
+func BenchmarkCut(b *testing.B) {
+	var nd, ys, yl bytes.Buffer
+	for i := 0; nd.Len() < 32<<20; i++ {
+		fmt.Fprintf(&nd, `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w%d","namespace":"default"},"spec":{"size":%d,"list":[{"a":"x\"y"},{"b":[1,2,3]}]}}`+"\n", i, i)
+	}
+	yl.WriteString("apiVersion: v1\nitems:\n")
+	for i := 0; ys.Len() < 32<<20; i++ {
+		fmt.Fprintf(&ys, "---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w%d\nspec:\n  size: %d\n  list:\n  - a: x\n", i, i)
+		fmt.Fprintf(&yl, "- apiVersion: example.com/v1\n  kind: Widget\n  metadata:\n    name: w%d\n  spec:\n    size: %d\n    list:\n    - a: x\n", i, i)
+	}
+	yl.WriteString("kind: List\n")
+	for _, in := range []struct {
+		name string
+		data []byte
+	}{{"ndjson", nd.Bytes()}, {"yaml", ys.Bytes()}, {"yamllist", yl.Bytes()}} {
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				bl := newBuilder(&input{name: "t"}, func(bt *batch) bool { freeBatch(bt); return true })
+				cut(bytes.NewReader(in.data), bl, 1<<28)
+				bl.close()
+			}
+		})
+	}
+}
