@@ -24,10 +24,10 @@
 //	func NewReader(r io.Reader, opts ...Option) (*Reader, error)
 //	func (r *Reader) ReadDocument() (Document, error) // io.EOF after the last one
 //	func (r *Reader) BytesRead() int64
-//	type Option func(*options) error
+//	type Option = decoder.Option        // the library's one option type
 //	func ForceFormat(f Format) Option  // default: "{" or "[" first is JSON, else YAML
-//	func MaxDocumentSize(n int) Option // default 256 MiB
 //	func ListThreshold(n int) Option   // YAML Lists from this size are streamed; default 1 MiB
+//	decoder.MaxDocumentSize(n)         // the size limit; default (0) 256 MiB
 //	type Error struct{ Index, Item int; Offset int64; Line, Column int; Msg string; Err error }
 //	var ErrTooLarge, ErrSyntax error
 //

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/jsonprune/jsonprune/decoder"
 	"github.com/jsonprune/jsonprune/stream"
 )
 
@@ -13,7 +14,7 @@ func Example() {
 		"# widgets\napiVersion: v1\nkind: A\n---\napiVersion: v1\nkind: B\n...\n",
 		`{"kind":"A"}` + "\n" + `{"kind":"B","spec":{"x":1}}` + "\n",
 	} {
-		r, err := stream.NewReader(strings.NewReader(input), stream.MaxDocumentSize(1<<20))
+		r, err := stream.NewReader(strings.NewReader(input), decoder.MaxDocumentSize(1<<20))
 		if err != nil {
 			panic(err)
 		}

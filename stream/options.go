@@ -1,6 +1,10 @@
 package stream
 
-import "fmt"
+import (
+	"math"
+
+	"github.com/jsonprune/jsonprune/internal/opts"
+)
 
 // Defaults of the options: those of the jsonprune command line.
 const (
@@ -15,37 +19,50 @@ type options struct {
 	window    int // the read window's first size (tests make it small)
 }
 
-// An Option configures a Reader. An Option made from a bad value makes
-// NewReader fail with an error that names the option and the value.
-type Option func(*options) error
+// An Option configures a Reader. It is decoder.Option, the library's one
+// option type (internal/opts): the Reader reads ForceFormat, ListThreshold
+// and decoder.MaxDocumentSize, and ignores the others, so that one set of
+// options serves the stream and the decoder of its documents. A bad value
+// is an error of NewReader that names the option and the value.
+type Option = opts.Option
+
+// newOptions applies options to the defaults.
+func newOptions(list []Option) (options, error) {
+	var c opts.Config
+	if err := c.Apply(list); err != nil {
+		return options{}, err
+	}
+	o := options{format: Format(c.Format), maxDoc: defaultMaxDocumentSize, threshold: defaultListThreshold, window: defaultWindow}
+	if c.MaxDocumentSize > 0 {
+		o.maxDoc = int(min(c.MaxDocumentSize, math.MaxInt32))
+	}
+	if c.HasListThreshold {
+		o.threshold = c.ListThreshold
+	}
+	if c.Window > 0 {
+		o.window = c.Window
+	}
+	return o, nil
+}
 
 // ForceFormat reads the stream as JSON or YAML, whatever its first byte.
 // By default the format is detected from the first byte that is not white
 // space (after a UTF-8 byte order mark): "{" or "[" is JSON, anything else
 // YAML.
 func ForceFormat(f Format) Option {
-	return func(o *options) error {
+	return func(c *opts.Config) {
 		if f != JSON && f != YAML {
-			return fmt.Errorf("stream: ForceFormat(%d): must be JSON or YAML", uint8(f))
+			c.Fail("ForceFormat", uint8(f), "must be JSON or YAML")
 		}
-		o.format = f
-		return nil
+		c.Format = uint8(f)
 	}
 }
 
-// MaxDocumentSize is the size limit, in bytes, of a document, and of a
-// List's head, item or tail (default 256 MiB). A larger one is reported by
-// an *Error (ErrTooLarge) and skipped, without keeping its bytes; a List
-// head or tail too large is returned with an empty Text.
-func MaxDocumentSize(n int) Option {
-	return func(o *options) error {
-		if n <= 0 {
-			return fmt.Errorf("stream: MaxDocumentSize(%d): must be positive", n)
-		}
-		o.maxDoc = n
-		return nil
-	}
-}
+// decoder.MaxDocumentSize is the size limit, in bytes, of a document, and
+// of a List's head, item or tail (0, the default: 256 MiB; the Reader
+// holds a document whole). A larger one is reported by an *Error
+// (ErrTooLarge) and skipped, without keeping its bytes; a List head or tail
+// too large is returned with an empty Text.
 
 // ListThreshold is the size, in bytes, from which a YAML List is streamed
 // item by item (default 1 MiB; 0: every List of two items or more). A YAML
@@ -53,11 +70,10 @@ func MaxDocumentSize(n int) Option {
 // a block sequence. A smaller List is one Whole document. A JSON List (a
 // top-level object with an "items" array) is always streamed.
 func ListThreshold(n int) Option {
-	return func(o *options) error {
+	return func(c *opts.Config) {
 		if n < 0 {
-			return fmt.Errorf("stream: ListThreshold(%d): must not be negative", n)
+			c.Fail("ListThreshold", n, "must not be negative")
 		}
-		o.threshold = n
-		return nil
+		c.ListThreshold, c.HasListThreshold = n, true
 	}
 }

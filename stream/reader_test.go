@@ -14,11 +14,10 @@ func TestOptions(t *testing.T) {
 		opt  Option
 		want string
 	}{
-		{MaxDocumentSize(0), "stream: MaxDocumentSize(0): must be positive"},
-		{MaxDocumentSize(-1), "stream: MaxDocumentSize(-1): must be positive"},
-		{ListThreshold(-5), "stream: ListThreshold(-5): must not be negative"},
-		{ForceFormat(0), "stream: ForceFormat(0): must be JSON or YAML"},
-		{ForceFormat(3), "stream: ForceFormat(3): must be JSON or YAML"},
+		{MaxDocumentSize(-1), "jsonprune: MaxDocumentSize(-1): must not be negative (0: no limit)"},
+		{ListThreshold(-5), "jsonprune: ListThreshold(-5): must not be negative"},
+		{ForceFormat(0), "jsonprune: ForceFormat(0): must be JSON or YAML"},
+		{ForceFormat(3), "jsonprune: ForceFormat(3): must be JSON or YAML"},
 	} {
 		r, err := NewReader(strings.NewReader(""), MaxDocumentSize(10), c.opt)
 		if r != nil || err == nil || err.Error() != c.want {
@@ -30,6 +29,11 @@ func TestOptions(t *testing.T) {
 	}
 	if _, err := NewReader(strings.NewReader(""), nil, ListThreshold(0), ForceFormat(YAML), MaxDocumentSize(1)); err != nil {
 		t.Error(err)
+	}
+	// MaxDocumentSize(0), the decoder's "no limit", is the Reader's default
+	r, err := NewReader(strings.NewReader(""), MaxDocumentSize(0))
+	if err != nil || r.opts.maxDoc != defaultMaxDocumentSize {
+		t.Errorf("MaxDocumentSize(0): %v, %d", err, r.opts.maxDoc)
 	}
 }
 

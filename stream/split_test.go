@@ -3,6 +3,8 @@ package stream
 import (
 	"errors"
 	"fmt"
+	"github.com/jsonprune/jsonprune/decoder"
+	"github.com/jsonprune/jsonprune/internal/opts"
 	"io"
 	"strings"
 	"testing"
@@ -24,10 +26,10 @@ func show(d Document, err error) string {
 }
 
 // smallWindow makes the read window small: refills everywhere.
-func smallWindow(o *options) error {
-	o.window = 64
-	return nil
-}
+func smallWindow(c *opts.Config) { c.Window = 64 }
+
+// MaxDocumentSize is decoder.MaxDocumentSize, the option the Reader reads.
+func MaxDocumentSize(n int) Option { return decoder.MaxDocumentSize(int64(n)) }
 
 // splitText reads text through r (nil: all at once) and returns the pieces.
 func splitText(t *testing.T, text string, wrap func(io.Reader) io.Reader, opts ...Option) []string {

@@ -151,14 +151,9 @@ func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
 	if r == nil {
 		return nil, errors.New("stream: NewReader: nil io.Reader")
 	}
-	o := options{maxDoc: defaultMaxDocumentSize, threshold: defaultListThreshold, window: defaultWindow}
-	for _, opt := range opts {
-		if opt == nil {
-			continue
-		}
-		if err := opt(&o); err != nil {
-			return nil, err
-		}
+	o, err := newOptions(opts)
+	if err != nil {
+		return nil, err
 	}
 	rd := &Reader{opts: o, src: newSource(r, o.window, o.maxDoc)}
 	return rd, nil

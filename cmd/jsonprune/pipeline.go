@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"sync"
 
+	"github.com/jsonprune/jsonprune/decoder"
 	"github.com/jsonprune/jsonprune/stream"
 )
 
@@ -92,7 +93,7 @@ var listThreshold = 1 << 20
 // "{" or "[", YAML otherwise) until it ends or the output refuses more. It
 // returns the number of bytes read.
 func cut(r io.Reader, bl *builder, maxDoc int) int64 {
-	rd, err := stream.NewReader(r, stream.MaxDocumentSize(maxDoc), stream.ListThreshold(listThreshold))
+	rd, err := stream.NewReader(r, decoder.MaxDocumentSize(int64(maxDoc)), stream.ListThreshold(listThreshold))
 	if err != nil { // the flags are checked: a bug
 		bl.fail(unit{doc: -1, item: -1}, "internal error (please report it): "+err.Error())
 		return 0

@@ -32,6 +32,12 @@ type Config struct {
 	// schemaauto
 	Skeleton bool
 
+	// stream (MaxDocumentSize too: 0 is its default)
+	Format           uint8 // stream.Format; 0: detect
+	ListThreshold    int
+	HasListThreshold bool
+	Window           int // the read window's first size (tests)
+
 	// Err is the first bad value an option was given.
 	Err error
 }
