@@ -34,6 +34,9 @@ var (
 type Object struct {
 	// Index is the document's number in the input, from 0.
 	Index int
+	// Item is the index of the object in its List when a Stream reads a
+	// List item by item; -1 otherwise.
+	Item int
 	// Offset, Line and Column locate the start of the document's value in
 	// the input (Line and Column 1-based, the column in bytes).
 	Offset       int64
@@ -200,10 +203,20 @@ func (d *Decoder) one(dst, input []byte, prune, full bool) ([]byte, *Object, err
 	return d.doc(dst, nil, ydoc, base{}, prune, full)
 }
 
-// base locates a JSON document in its input.
+// base locates a document in its input: JSON text, or the text of a YAML
+// document, which starts at the start of a line (the zero base: the
+// document is the input).
 type base struct {
 	off       int64
 	line, col int
+}
+
+// yaml moves a position in the text of a YAML document into the input.
+func (b base) yaml(off int64, l, c int) (int64, int, int) {
+	if b.line == 0 {
+		return off, l, c
+	}
+	return b.off + off, l + b.line - 1, c
 }
 
 // doc decodes one document: JSON text (at b in the input) or a YAML
@@ -228,11 +241,11 @@ func (d *Decoder) doc(dst, js []byte, ydoc *yamlbridge.Document, b base, prune, 
 // into the input and applies the no-schema rule.
 func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge.Document, b base, full bool) ([]byte, *Object, error) {
 	res := d.d.Result()
-	o := &Object{Entry: res.Entry}
+	o := &Object{Entry: res.Entry, Item: -1}
 	pos := func(off int64, l, c int) (int64, int, int) {
 		if ydoc != nil {
 			l, c := ydoc.Position(off)
-			return ydoc.Offset() + off, l, c
+			return b.yaml(ydoc.Offset()+off, l, c)
 		}
 		if l == 0 {
 			l, c = jperrors.LineColumn(js, off)

@@ -466,7 +466,10 @@ spec:
 
 func TestStreamJSON(t *testing.T) {
 	s := widgetSchemas(t)
-	in := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"foo":1}}
+	// values over several lines, concatenated (a stream whose first line
+	// holds a whole value is read as JSON Lines: see TestStreamJSONLines)
+	in := `{"apiVersion":"example.com/v1","kind":"Widget",
+"spec":{"foo":1}}
 {"apiVersion":"v1","kind":"ConfigMap",
   "x":1}  {"apiVersion":"example.com/v1","kind":"Widget",
 "spec":{"replicas":2,"bar":2}}
@@ -492,14 +495,17 @@ func TestStreamJSON(t *testing.T) {
 	}
 	want := []string{
 		`#0 1:1@0 example.com/v1 Widget {"apiVersion":"example.com/v1","kind":"Widget","spec":{}} <nil>`,
-		`  1:56@55 unknown field "spec.foo"`,
-		`#1 2:1@65 v1 ConfigMap {"apiVersion":"v1","kind":"ConfigMap","x":1} <nil>`,
-		`#2 3:11@114 example.com/v1 Widget {"apiVersion":"example.com/v1","kind":"Widget","spec":{"replicas":2}} <nil>`,
-		`  4:22@183 unknown field "spec.bar"`,
+		`  2:9@56 unknown field "spec.foo"`,
+		`#1 3:1@66 v1 ConfigMap {"apiVersion":"v1","kind":"ConfigMap","x":1} <nil>`,
+		`#2 4:11@115 example.com/v1 Widget {"apiVersion":"example.com/v1","kind":"Widget","spec":{"replicas":2}} <nil>`,
+		`  5:22@184 unknown field "spec.bar"`,
 		// a document's fatal error: the stream goes on
-		`#3 5:1@193 example.com/v1 Widget  json: cannot unmarshal number into Go struct field ObjectMeta.name of type string (line 6, column 13, offset 253, at /metadata)`,
-		// a syntax error ends it
-		`end: invalid JSON: invalid character '}' in literal true (expecting 'e') (line 7, column 63, offset 327, at /spec/a)`,
+		`#3 6:1@194 example.com/v1 Widget  json: cannot unmarshal number into Go struct field ObjectMeta.name of type string (line 7, column 13, offset 254, at /metadata)`,
+		// so does a syntax error: it costs its document only (the findings
+		// made before it are kept, as for any fatal error)
+		`#4 8:1@266 example.com/v1 Widget  invalid JSON: invalid character '}' in literal true (expecting 'e') (line 8, column 63, offset 328, at /spec/a)`,
+		`  8:56@321 unknown field "spec.a"`,
+		`end: EOF`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -509,6 +515,60 @@ func TestStreamJSON(t *testing.T) {
 	}
 	if _, err := must(jsonprune.NewStream(s, strings.NewReader("# c\n---\n"))).Next(); err != jsonprune.ErrEmpty {
 		t.Errorf("empty YAML stream: %v", err)
+	}
+}
+
+// TestStreamLists: JSON Lines (a broken line costs that line only), and
+// Lists, JSON and YAML, read item by item, each item by its own kind.
+func TestStreamLists(t *testing.T) {
+	s := widgetSchemas(t)
+	for _, c := range []struct{ name, in, want string }{
+		{"JSON Lines", `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"x":1}}
+{"apiVersion":"example.com/v1","kind":"Widget","spec":{"replicas":
+{"apiVersion":"v1","kind":"ConfigMap"}
+`, `#0.-1 1:1@0 Widget {"apiVersion":"example.com/v1","kind":"Widget","spec":{}} <nil>
+  1:56@55 unknown field "spec.x"
+#1.-1 2:1@63 Widget  invalid JSON: unexpected EOF (line 2, column 67, offset 129, at /spec/replicas)
+#2.-1 3:1@130 ConfigMap {"apiVersion":"v1","kind":"ConfigMap"} <nil>
+`},
+		{"JSON List", `{"apiVersion":"v1","kind":"List","items":[
+ {"apiVersion":"example.com/v1","kind":"Widget","spec":{"x":1}},
+ {"apiVersion":"v1","kind":"ConfigMap","data":{}}]}
+`, `#0.0 2:2@44 Widget {"apiVersion":"example.com/v1","kind":"Widget","spec":{}} <nil>
+  2:57@99 unknown field "spec.x"
+#0.1 3:2@109 ConfigMap {"apiVersion":"v1","kind":"ConfigMap","data":{}} <nil>
+`},
+		{"YAML List", `apiVersion: v1
+kind: List
+items:
+- apiVersion: example.com/v1
+  kind: Widget
+  spec: {x: 1}
+- apiVersion: v1
+  kind: ConfigMap
+`, `#0.0 4:3@35 Widget {"apiVersion":"example.com/v1","kind":"Widget","spec":{}} <nil>
+  6:10@86 unknown field "spec.x"
+#0.1 7:3@94 ConfigMap {"apiVersion":"v1","kind":"ConfigMap"} <nil>
+`},
+	} {
+		st := must(jsonprune.NewStream(s, strings.NewReader(c.in), decoder.Defaulting(false)))
+		var got strings.Builder
+		for {
+			obj, err := st.Next()
+			if obj == nil {
+				if err != io.EOF {
+					t.Errorf("%s: end: %v", c.name, err)
+				}
+				break
+			}
+			fmt.Fprintf(&got, "#%d.%d %d:%d@%d %s %s %v\n", obj.Index, obj.Item, obj.Line, obj.Column, obj.Offset, obj.Kind, obj.JSON, err)
+			for _, f := range obj.Findings {
+				fmt.Fprintf(&got, "  %d:%d@%d %s\n", f.Line, f.Column, f.Offset, f.Message())
+			}
+		}
+		if got.String() != c.want {
+			t.Errorf("%s: got\n%s\nwant\n%s", c.name, got.String(), c.want)
+		}
 	}
 }
 

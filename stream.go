@@ -1,40 +1,39 @@
 package jsonprune
 
-// The iteration over a stream's documents. For now it is built on
-// decoder.Stream (JSON) and yamlbridge.Reader (YAML); the stream package
-// will replace both underneath this file's API.
+// The iteration over a stream's documents: package stream cuts the input
+// into documents (and Lists into their items) with their positions; each is
+// decoded as the one-document calls decode one, its positions moved into
+// the stream.
 
 import (
-	"bytes"
 	"errors"
 	"io"
 
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/stream"
 	"github.com/jsonprune/jsonprune/yamlbridge"
 )
 
 // Stream reads the documents of a stream one after another: YAML documents
-// separated by "---", or JSON values concatenated or one per line (NDJSON).
-// The stream is JSON if its first non-blank byte is '{' or '[', YAML
-// otherwise. A Stream is not safe for concurrent use.
+// separated by "---", or JSON values concatenated or one per line (JSON
+// Lines). The stream is JSON if its first non-blank byte is '{' or '[',
+// YAML otherwise. A List (kind List, or any object with an "items" array,
+// as kubectl writes them) is read item by item: each item is an Object of
+// its own, decoded by its own apiVersion and kind, with Item set. Memory
+// grows with the largest document or item, not with the stream. A Stream
+// is not safe for concurrent use.
 type Stream struct {
-	d    *Decoder
-	r    io.Reader
-	data []byte
-	err  error // the error that ended the stream (io.EOF at the end)
-	n    int   // documents returned
-
-	yr *yamlbridge.Reader
-	js *decoder.Stream
-	// lines counted so far in a JSON stream: data[:off] holds line-1 newlines
-	// and its last line starts at lineStart.
-	off, lineStart int64
-	line           int
+	d   *Decoder
+	rd  *stream.Reader
+	n   int   // documents returned
+	err error // the error that ended the stream (io.EOF at the end)
 }
 
-// NewStream returns a Stream decoding the documents of r against s, with the
-// options of NewDecoder. For now it reads r whole at the first call of Next.
+// NewStream returns a Stream decoding the documents of r against s. The
+// options are the decoder's (see NewDecoder) and the stream's
+// (stream.ForceFormat; decoder.MaxDocumentSize bounds each document, by
+// default 256 MiB). The error is a nil s or r, or a bad option value.
 func NewStream(s *Schemas, r io.Reader, opts ...decoder.Option) (*Stream, error) {
 	d, err := NewDecoder(s, opts...)
 	if err != nil {
@@ -43,99 +42,79 @@ func NewStream(s *Schemas, r io.Reader, opts ...decoder.Option) (*Stream, error)
 	if r == nil {
 		return nil, errors.New("jsonprune: nil reader")
 	}
-	return &Stream{d: d, r: r, line: 1}, nil
+	// every YAML List in kubectl's layout is read item by item, as JSON
+	// Lists are
+	rd, err := stream.NewReader(r, append([]decoder.Option{stream.ListThreshold(0)}, opts...)...)
+	if err != nil {
+		return nil, err
+	}
+	return &Stream{d: d, rd: rd}, nil
 }
 
-// Next decodes the next document and returns it, in the style of
-// jsontext.Decoder.ReadValue: it returns io.EOF after the last document.
+// Next decodes the next document (or List item) and returns it, in the
+// style of jsontext.Decoder.ReadValue: it returns io.EOF after the last
+// one, and ErrEmpty for a stream without any.
 //
-// A document's own error (Strict findings, a document that cannot be
-// decoded, ErrNoSchema) is returned with its Object (obj.Err == err), and
-// the stream goes on. An error that ends the stream (a syntax error that
-// leaves no way to find the next document, a read error) is returned with a
-// nil Object, as is io.EOF; later calls return it again. So obj == nil means
-// the end.
+// A document's own error (Strict findings, a syntax error, a document that
+// cannot be decoded, ErrNoSchema, a document over the size limit) is
+// returned with its Object (obj.Err == err), and the stream goes on: a
+// broken document costs that document only. An error that ends the stream
+// (a read error) is returned with a nil Object, as is io.EOF; later calls
+// return it again. So obj == nil means the end.
 func (st *Stream) Next() (obj *Object, err error) {
-	if st.err != nil {
-		return nil, st.err
-	}
-	if st.d.d == nil {
-		st.err = errors.New("jsonprune: no Schemas (nil)")
-		return nil, st.err
-	}
-	if st.data == nil && st.yr == nil && st.js == nil {
-		if st.r == nil {
-			st.err = errors.New("jsonprune: nil reader")
-			return nil, st.err
-		}
-		data, err := io.ReadAll(st.r)
-		if err != nil {
-			st.err = err
-			return nil, err
-		}
-		if isBlank(data) {
+	for st.err == nil {
+		doc, err := st.rd.ReadDocument()
+		var se *stream.Error
+		switch {
+		case err == io.EOF && st.n == 0:
 			st.err = ErrEmpty
-			return nil, ErrEmpty
-		}
-		st.data = data
-		if isJSON(data) {
-			st.js = st.d.d.NewStream(bytes.NewReader(data))
-		} else {
-			st.yr = yamlbridge.NewReader(data)
+		case err == io.EOF:
+			st.err = io.EOF
+		case errors.As(err, &se) && se.Index >= 0: // too large, or between List items
+			o := &Object{Index: se.Index, Item: se.Item, Offset: se.Offset, Line: se.Line, Column: se.Column, Err: err}
+			st.n++
+			return o, err
+		case err != nil:
+			st.err = err
+		case doc.Part == stream.ListHead || doc.Part == stream.ListTail:
+			continue // a List's envelope: not an object
+		default:
+			obj, err = st.decode(doc)
+			obj.Index, obj.Item = doc.Index, doc.Item
+			st.n++
+			return obj, err
 		}
 	}
-	if st.yr != nil {
-		doc, rerr := st.yr.Next()
-		if rerr != nil {
-			if st.n == 0 && rerr == io.EOF {
-				rerr = ErrEmpty
-			}
-			st.err = rerr
-			return nil, rerr
-		}
-		var out []byte
-		out, obj, err = st.d.doc(nil, nil, doc, base{}, true, true)
-		if err == nil {
-			obj.JSON = out
-		}
+	return nil, st.err
+}
+
+// decode decodes one document of the stream.
+func (st *Stream) decode(doc stream.Document) (*Object, error) {
+	b := base{off: doc.Offset, line: doc.Line, col: doc.Column}
+	var out []byte
+	var o *Object
+	var err error
+	if doc.Format == stream.JSON {
+		out, o, err = st.d.doc(nil, doc.Text, nil, b, true, true)
 	} else {
-		count := st.js.Count()
-		var out []byte
-		out, err = st.js.AppendNext(nil)
-		if st.js.Count() == count { // nothing read: the end
+		if doc.Part == stream.ListItem {
+			doc.Text[doc.Indent] = ' ' // "- a: 1" is the document " a: 1"
+		}
+		var ydoc *yamlbridge.Document
+		if ydoc, err = yamlbridge.Parse(doc.Text); err != nil {
 			var de *jperrors.DecodeError
-			if errors.As(err, &de) && de.Line == 0 && de.Offset >= 0 && de.Offset <= int64(len(st.data)) {
+			if errors.As(err, &de) {
 				c := *de
-				c.Line, c.Column = lineCol(st.data, de.Offset)
+				c.Offset, c.Line, c.Column = b.yaml(de.Offset, de.Line, de.Column)
 				err = &c
 			}
-			st.err = err
-			return nil, err
+			o = &Object{Offset: b.off, Line: b.line, Column: b.col, Err: err}
+			return o, err
 		}
-		js, off := st.js.Document()
-		b := st.position(off)
-		_, obj, err = st.d.finish(nil, out, err, js, nil, b, true)
-		if err == nil {
-			obj.JSON = out
-		}
+		out, o, err = st.d.doc(nil, nil, ydoc, b, true, true)
 	}
-	obj.Index = st.n
-	st.n++
-	return obj, err
-}
-
-// position returns the line and column of off in a JSON stream, counting
-// the lines from the last document on.
-func (st *Stream) position(off int64) base {
-	if off < st.off { // cannot happen: documents come in order
-		st.off, st.lineStart, st.line = 0, 0, 1
+	if err == nil {
+		o.JSON = out
 	}
-	for i := st.off; i < off; i++ {
-		if st.data[i] == '\n' {
-			st.line++
-			st.lineStart = i + 1
-		}
-	}
-	st.off = off
-	return base{off: off, line: st.line, col: int(off-st.lineStart) + 1}
+	return o, err
 }
