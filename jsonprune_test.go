@@ -518,6 +518,51 @@ func TestStreamJSON(t *testing.T) {
 	}
 }
 
+// TestStreamConcatenated: documents concatenated with and without blanks
+// between them, each decoded alone (what decoder.Stream's test checked
+// before the library had one stream); a truncated last document is an
+// error of its own and the stream ends after it.
+func TestStreamConcatenated(t *testing.T) {
+	const w = `"apiVersion":"example.com/v1","kind":"Widget"`
+	in := `{` + w + `,"spec":{"zz":1}}` + "\n" + `{` + w + `,"metadata":{"name":5}}` + "\n\n  " + `{` + w + `}{` + w + `,"x":1}`
+	st := must(jsonprune.NewStream(widgetSchemas(t), strings.NewReader(in), decoder.Defaulting(false)))
+	var outs, errs []string
+	var finds []int
+	var last *jsonprune.Object
+	for {
+		obj, err := st.Next()
+		if obj == nil {
+			if err != io.EOF {
+				t.Fatal(err)
+			}
+			break
+		}
+		last = obj
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		outs = append(outs, string(obj.JSON))
+		finds = append(finds, len(obj.Findings))
+	}
+	if len(outs) != 3 || len(errs) != 1 || last.Index != 3 || finds[0] != 1 || finds[2] != 1 {
+		t.Errorf("outs %q\nerrs %q\nlast %d finds %v", outs, errs, last.Index, finds)
+	}
+	if last.Offset != int64(strings.LastIndex(in, "{"+w)) {
+		t.Errorf("offset %d", last.Offset)
+	}
+	st = must(jsonprune.NewStream(widgetSchemas(t), strings.NewReader(`{`+w+`} {"a":`)))
+	if _, err := st.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if obj, err := st.Next(); obj == nil || err == nil || err != obj.Err {
+		t.Errorf("truncated document: %v %v", obj, err)
+	}
+	if _, err := st.Next(); err != io.EOF {
+		t.Errorf("after the truncated document: %v", err)
+	}
+}
+
 // TestStreamLists: JSON Lines (a broken line costs that line only), and
 // Lists, JSON and YAML, read item by item, each item by its own kind.
 func TestStreamLists(t *testing.T) {

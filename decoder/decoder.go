@@ -190,6 +190,19 @@ func (d *Decoder) AppendPrune(dst, doc []byte) ([]byte, error) {
 	return out, nil
 }
 
+// Prune decodes doc and writes the pruned document to w (see
+// AppendPrune). The document is built in the Decoder's buffer first, so
+// nothing is written on a fatal error.
+func (d *Decoder) Prune(w io.Writer, doc []byte) error {
+	out, err := d.AppendPrune(d.wbuf[:0], doc)
+	d.wbuf = out[:0]
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
+	return err
+}
+
 // DecodeMap decodes doc into a map with the reference's number semantics
 // (int64 for integers that fit, float64 otherwise).
 func (d *Decoder) DecodeMap(doc []byte) (map[string]any, error) {

@@ -15,11 +15,13 @@
 //     memory bounded by depth: [Decoder.PruneReader]; given as tokens
 //     ([TokenSource], [TypeMeta], the YAML bridge's): [Decoder.AppendPruneSource],
 //     [Decoder.DecodeMapSource], [Decoder.ValidateSource].
-//   - What the last document gave: [Decoder.Result], [Result].
-//   - A stream of concatenated JSON documents: [Stream].
+//   - What the last document gave: [Decoder.Result], [Result];
+//     [Decoder.Mode].
 //
-// Package jsonprune (the module's root) has the one-call form of the common
-// jobs; package stream splits inputs into documents.
+// The decoder decodes one document at a time. Package stream cuts inputs
+// (concatenated JSON, JSON Lines, multi-document YAML, Lists item by item)
+// into documents; package jsonprune (the module's root) has the one-call
+// form of the common jobs, streams included.
 //
 // # The files
 //
@@ -30,8 +32,7 @@
 // function; dups.go is the duplicate check; meta.go and metafast.go the
 // ObjectMeta handling; findings.go records what the walk finds; decoder.go
 // ties a document's decoding together and picks the mode; reader.go
-// streams one document from an io.Reader (PruneReader), stream.go reads
-// concatenated documents.
+// streams one document from an io.Reader (PruneReader).
 //
 // # The modes
 //

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bytes"
 	"errors"
+	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/stream"
 )
 
 // Hostile input: regular tests whose work is bounded by the sizes of their
@@ -538,19 +540,22 @@ func TestHostileBOM(t *testing.T) {
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
-	// a stream with a BOM fails at once, at 0
-	s := tg.decoder().NewStream(bytes.NewReader(doc))
-	if _, err := s.AppendNext(nil); err == nil {
-		t.Fatal("stream: BOM accepted")
-	} else {
-		checkStreamError(t, doc, err)
+	// package stream skips a BOM at the start of a stream, as kubectl's
+	// and the command line's readers do: the document after it is the
+	// stream's first, at offset 3 and, as an editor shows it, column 1
+	rd, err := stream.NewReader(bytes.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := rd.ReadDocument(); err != nil || d.Offset != 3 || d.Column != 1 || string(d.Text) != string(doc[3:]) {
+		t.Fatalf("stream: BOM: %+v %v", d, err)
 	}
 }
 
 // TestHostileTruncation: every proper prefix of sample documents is an
 // error located inside the prefix (never a panic), unless the prefix is a
-// complete JSON value itself; the full documents decode. The stream reader
-// fails on them too.
+// complete JSON value itself; the full documents decode. Package stream
+// cuts them without a panic, and the decoder locates its documents' errors.
 func TestHostileTruncation(t *testing.T) {
 	tg := widgetTarget(t)
 	samples := [][]byte{
@@ -583,10 +588,25 @@ func TestHostileTruncation(t *testing.T) {
 					t.Fatalf("prefix %q, %s: not a syntax error: %v", prefix, run.name, err)
 				}
 			}
-			s := tg.decoder().NewStream(bytes.NewReader(prefix))
+			// the stream reader and the decoder over the prefix: no panic,
+			// and errors located in it
+			rd, err := stream.NewReader(bytes.NewReader(prefix))
+			if err != nil {
+				t.Fatal(err)
+			}
 			for range 3 {
-				if _, err := s.AppendNext(nil); err != nil {
+				d, err := rd.ReadDocument()
+				if err == io.EOF {
 					break
+				}
+				if err != nil {
+					checkStreamError(t, prefix, err)
+					continue
+				}
+				if d.Format == stream.JSON && (d.Part == stream.Whole || d.Part == stream.ListItem) {
+					if _, err := tg.decoder().AppendPrune(nil, d.Text); err != nil {
+						checkError(t, "stream document", d.Text, err, false)
+					}
 				}
 			}
 		}

@@ -9,15 +9,17 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/stream"
 )
 
 // FuzzSyntax checks the syntax layer: every input jsontext rejects (not one
 // valid JSON value, duplicate names allowed; invalid UTF-8 rejected unless
 // AllowInvalidUTF8) is rejected by AppendPrune, DecodeMap and Validate with
 // a syntax error located inside the input, never a panic; every input it
-// accepts gets no syntax error. A Stream over the same bytes decodes each of
-// its documents as AppendPrune decodes that document alone, and fails with
-// a located error.
+// accepts gets no syntax error. Package stream cuts the same bytes into
+// documents, each the input's bytes at its offset, line and column, and
+// each decoded as AppendPrune decodes it alone; its own errors are located
+// in the input.
 func FuzzSyntax(f *testing.F) {
 	fx := mustFixture(f)
 	files := suiteFiles(f)
@@ -64,42 +66,56 @@ func FuzzSyntax(f *testing.F) {
 			}
 		}
 
-		// the stream over the same bytes
-		s := d.NewStream(bytes.NewReader(b))
+		// the stream over the same bytes: package stream cuts it into
+		// documents (JSON, whatever the first byte), each the input's bytes
+		// at its offset, each decoded as it is decoded alone
+		rd, err := stream.NewReader(bytes.NewReader(b), stream.ForceFormat(stream.JSON))
+		if err != nil {
+			t.Fatal(err)
+		}
 		single := must(decoder.New(set, decoder.AllowInvalidUTF8(invalidUTF8)))
-		for range 1000 {
-			before := s.Count()
-			out, err := s.AppendNext(nil)
+		for n := 0; n < 1000; n++ {
+			doc, err := rd.ReadDocument()
 			if err == io.EOF {
-				if s.Count() != before {
-					t.Fatal("EOF counted as a document")
-				}
 				break
-			}
-			if s.Count() == before {
-				// the stream's syntax error: located in the stream
-				if err == nil {
-					t.Fatal("no document and no error")
-				}
-				checkStreamError(t, b, err)
-				if _, again := s.AppendNext(nil); again == nil || again.Error() != err.Error() {
-					t.Fatalf("a syntax error does not end the stream: %v, then %v", err, again)
-				}
-				break
-			}
-			doc, off := s.Document()
-			if off < 0 || off+int64(len(doc)) > int64(len(b)) || !bytes.Equal(b[off:off+int64(len(doc))], doc) {
-				t.Fatalf("document at %d (%d bytes) is not the input's bytes there", off, len(doc))
-			}
-			want, werr := single.AppendPrune(nil, doc)
-			if !bytes.Equal(out, want) || errText(err) != errText(werr) {
-				t.Fatalf("stream document %d: %s %v; alone: %s %v", s.Count(), out, err, want, werr)
 			}
 			if err != nil {
-				checkError(t, "stream document", doc, err, false)
+				// the stream's own error (a syntax error between List
+				// items): located in the stream, and the stream goes on
+				checkStreamError(t, b, err)
+				continue
+			}
+			text := doc.Text
+			if doc.Offset < 0 || doc.Offset+int64(len(text)) > int64(len(b)) || !bytes.Equal(b[doc.Offset:doc.Offset+int64(len(text))], text) {
+				t.Fatalf("document at %d (%d bytes) is not the input's bytes there", doc.Offset, len(text))
+			}
+			if l, c := streamLineColumn(b, doc.Offset); l != doc.Line || c != doc.Column {
+				t.Fatalf("document at %d: line %d, column %d; the input says %d:%d", doc.Offset, doc.Line, doc.Column, l, c)
+			}
+			if doc.Part != stream.Whole && doc.Part != stream.ListItem {
+				continue
+			}
+			out, err := d.AppendPrune(nil, text)
+			want, werr := single.AppendPrune(nil, text)
+			if !bytes.Equal(out, want) || errText(err) != errText(werr) {
+				t.Fatalf("stream document %d: %s %v; alone: %s %v", doc.Index, out, err, want, werr)
+			}
+			if err != nil {
+				checkError(t, "stream document", text, err, false)
 			}
 		}
 	})
+}
+
+// streamLineColumn is where package stream places offset in b: lines and
+// byte columns, a byte-order mark at the start not counted (an editor does
+// not show it).
+func streamLineColumn(b []byte, offset int64) (line, column int) {
+	line, column = jperrors.LineColumn(b, offset)
+	if line == 1 && bytes.HasPrefix(b, []byte("\xef\xbb\xbf")) && offset >= 3 {
+		column -= 3
+	}
+	return line, column
 }
 
 // depthError reports a DecodeError for nesting beyond the depth limit,
@@ -113,11 +129,14 @@ func depthError(err error) bool {
 // DecodeError located in the stream.
 func checkStreamError(t *testing.T, b []byte, err error) {
 	t.Helper()
-	var de *jperrors.DecodeError
-	if !errors.As(err, &de) {
+	var se *stream.Error
+	if !errors.As(err, &se) {
 		t.Fatalf("stream error of type %T: %v", err, err)
 	}
-	if de.Offset < 0 || de.Offset > int64(len(b)) {
-		t.Fatalf("stream error offset %d outside the input of %d bytes: %v", de.Offset, len(b), err)
+	if se.Offset < 0 || se.Offset > int64(len(b)) {
+		t.Fatalf("stream error offset %d outside the input of %d bytes: %v", se.Offset, len(b), err)
+	}
+	if l, c := streamLineColumn(b, se.Offset); se.Offset > 0 && (l != se.Line || c != se.Column) {
+		t.Fatalf("stream error at %d: line %d, column %d; the input says %d:%d", se.Offset, se.Line, se.Column, l, c)
 	}
 }

@@ -183,8 +183,9 @@ func (d *Document) walker() *yaml11.Walker {
 
 // Text returns the document's text: from the start of its "---" line (of the stream, for the
 // first document) to the next "---" line. Offsets of its Sources, and the positions of the
-// findings and errors the decoder reports for them, are relative to it, as decoder.Stream's are
-// for JSON documents; Position turns them into positions in the stream.
+// findings and errors the decoder reports for them, are relative to it (as they are to the Text
+// of a stream.Document); Position turns them into positions in the stream. Package jsonprune's
+// calls report positions in the input instead.
 func (d *Document) Text() []byte { return d.text }
 
 // Offset returns the offset of Text in the stream.
