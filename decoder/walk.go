@@ -308,10 +308,10 @@ func (d *Decoder) enter() error {
 // An object is decoded in steps, each on one screen: openObject sets up
 // its frame; for each member, readMember reads its name and looks it up
 // among the declared properties; laneMember takes the usual member on the
-// fast path; the others go through targetMember (where the value goes: a
+// fast path; the others go through placeMember (where the value goes: a
 // property, the additionalProperties state, Keep under
-// preserve-unknown-fields, or nowhere: unknown), nameMember (the path),
-// preMember (the version/kind pre-scan), dupMember (the duplicate check),
+// preserve-unknown-fields, or nowhere: unknown; the path; the version/kind
+// pre-scan), dupMember (the duplicate check),
 // and then either skipMember (unknown: reported, skipped) or valueMember
 // (written, decoded by role in memberByRole, recorded for a later
 // duplicate); closeObject adds the defaults and cuts the frame's state
@@ -375,9 +375,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 				continue
 			}
 		}
-		d.targetMember(&f, &mr)
-		d.nameMember(&f, &mr)
-		if err := d.preMember(&f, &mr); err != nil {
+		if err := d.placeMember(&f, &mr); err != nil {
 			return nil, err
 		}
 		d.dupMember(&f, &mr)
@@ -474,20 +472,6 @@ func (d *Decoder) readMember(f *objFrame, mr *memberRead) (done bool, err error)
 	return false, nil
 }
 
-// targetMember finds the state the member's value goes to.
-func (d *Decoder) targetMember(f *objFrame, mr *memberRead) {
-	mr.kind, mr.target = fieldpath.Key, schemaauto.NoState
-	switch {
-	case f.discard:
-	case mr.p != nil:
-		mr.target = mr.p.Target
-	case f.st.Additional != schemaauto.NoState:
-		mr.target, mr.kind = f.st.Additional, fieldpath.MapKey
-	case f.st.Flags&schemaauto.Preserve != 0:
-		mr.target = schemaauto.Keep
-	}
-}
-
 // laneMember decodes the usual member: a declared property whose value
 // (of kind vk) is not null, in an object below the root, written as bytes
 // on the fast path. It does what the steps below would do, without the
@@ -508,11 +492,26 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 	return err
 }
 
-// nameMember puts the member's name on the path. An unescaped name is a
-// slice of the document, stable while it is decoded; an escaped one lives
-// in d.scratch and is copied, as is every name read from a reader
-// (jsontext reuses its buffer).
-func (d *Decoder) nameMember(f *objFrame, mr *memberRead) {
+// placeMember finds where the member's value goes (a property, the
+// additionalProperties state, Keep under preserve-unknown-fields, or
+// nowhere: unknown), puts its name on the path, and feeds a root member
+// named apiVersion or kind in any case to the reference's version/kind
+// pre-scan (a string value is read here).
+//
+// An unescaped name is a slice of the document, stable while it is
+// decoded; an escaped one lives in d.scratch and is copied, as is every
+// name read from a reader (jsontext reuses its buffer).
+func (d *Decoder) placeMember(f *objFrame, mr *memberRead) error {
+	mr.kind, mr.target = fieldpath.Key, schemaauto.NoState
+	switch {
+	case f.discard:
+	case mr.p != nil:
+		mr.target = mr.p.Target
+	case f.st.Additional != schemaauto.NoState:
+		mr.target, mr.kind = f.st.Additional, fieldpath.MapKey
+	case f.st.Flags&schemaauto.Preserve != 0:
+		mr.target = schemaauto.Keep
+	}
 	if !mr.inRaw || d.src != nil || d.strm.sink != nil {
 		d.find.names = append(d.find.names[:f.namesMark], mr.name...)
 		mr.name = d.find.names[f.namesMark:len(d.find.names):len(d.find.names)]
@@ -522,11 +521,6 @@ func (d *Decoder) nameMember(f *objFrame, mr *memberRead) {
 		d.strm.rawName = append(d.strm.rawName[:0], mr.rawName...)
 		mr.rawName = d.strm.rawName
 	}
-}
-
-// preMember feeds root members named apiVersion or kind in any case to
-// the reference's version/kind pre-scan; a string value is read here.
-func (d *Decoder) preMember(f *objFrame, mr *memberRead) error {
 	mr.pre, mr.str = nil, nil
 	if !f.root || len(mr.name) != len("apiVersion") && len(mr.name) != len("kind") {
 		return nil

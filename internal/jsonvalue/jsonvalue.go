@@ -43,7 +43,12 @@ func MayOverflow(lit []byte) bool {
 	if len(lit) >= 309 {
 		return true
 	}
-	return bytes.IndexAny(lit, "eE") >= 0
+	for _, c := range lit { // a loop: bytes.IndexAny builds a set per call
+		if c == 'e' || c == 'E' {
+			return true
+		}
+	}
+	return false
 }
 
 // Overflows reports whether the valid JSON number literal lit is one a
