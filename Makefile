@@ -56,6 +56,7 @@ fuzz-smoke:
 	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./cmd/jsonprune/
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./internal/objectmeta/
 	$(GO) test -run '^$$' -fuzz '^FuzzToValue$$' -fuzztime $(FUZZTIME) ./internal/yaml11/
+	$(GO) test -run '^$$' -fuzz '^FuzzReadDocument$$' -fuzztime $(FUZZTIME) ./stream/
 	cd bench && $(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) ./conformance/
 
 fuzz: fuzz-smoke
