@@ -431,9 +431,9 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	}
 	f.namesBase, f.seenNamesBase, f.membersBase = len(d.dups.objNames), len(d.dups.seenNames), len(d.dups.members)
 	f.nulls = d.a.Prunes() && !d.cfg.noNullPruning
-	// the fast lane: on the fast path, writing bytes, below the root (whose
-	// members feed the pre-scan), not streaming (whose names are copied)
-	f.lane = d.scanning && f.write && !f.root && d.strm.sink == nil
+	// the fast lane: on the fast path, below the root (whose members feed
+	// the pre-scan), not in a discarded subtree
+	f.lane = d.scanning && !f.root && !discard
 	// one path segment for the members, set for each
 	f.top, f.namesMark = len(d.find.path), len(d.find.names)
 	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Key})
@@ -473,9 +473,9 @@ func (d *Decoder) readMember(f *objFrame, mr *memberRead) (done bool, err error)
 }
 
 // laneMember decodes the usual member: a declared property whose value
-// (of kind vk) is not null, in an object below the root, written as bytes
-// on the fast path. It does what the steps below would do, without the
-// cases that cannot arise here.
+// (of kind vk) is not null, in an object below the root, on the fast path.
+// It does what the steps below would do, without the cases that cannot
+// arise there.
 func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) error {
 	w, bit := &d.dups.seenBits[f.seenBase+mr.idx/64], uint64(1)<<(mr.idx%64)
 	if *w&bit != 0 {
@@ -483,12 +483,17 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 	}
 	*w |= bit
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
-	if d.outPos() > f.objStart {
-		d.buf = append(d.buf, ',')
+	if f.write {
+		if d.outPos() > f.objStart {
+			d.buf = append(d.buf, ',')
+		}
+		d.buf = append(d.buf, mr.rawName...)
+		d.buf = append(d.buf, ':')
 	}
-	d.buf = append(d.buf, mr.rawName...)
-	d.buf = append(d.buf, ':')
-	_, err := d.valueKind(mr.p.Target, vk, false)
+	v, err := d.valueKind(mr.p.Target, vk, false)
+	if f.m != nil {
+		f.m[string(mr.name)] = v
+	}
 	return err
 }
 
