@@ -302,3 +302,26 @@ func BenchmarkOptions(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPaths measures the outputs and paths other than prune-to-bytes
+// on the 100 KB Widget with 10% unknown members: findings only, a map, the
+// slow path (the walk finding duplicates itself) and PruneReader.
+func BenchmarkPaths(b *testing.B) {
+	set := widgetSet(b)
+	doc := synthetic(100<<10, 10)
+	d := must(New(set))
+	run := func(name string, f func()) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			for b.Loop() {
+				f()
+			}
+		})
+	}
+	run("validate", func() { d.Validate(doc) })
+	run("decode-map", func() { d.DecodeMap(doc) })
+	run("slow-path", func() { d.forceSlow = true; d.Validate(doc); d.forceSlow = false })
+	var rd bytes.Reader
+	run("prune-reader", func() { rd.Reset(doc); d.PruneReader(io.Discard, &rd) })
+}
