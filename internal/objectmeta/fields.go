@@ -83,14 +83,19 @@ var ObjectMeta = newStruct("ObjectMeta", []Field{
 })
 
 // OwnerReference is metav1.OwnerReference.
-var OwnerReference = newStruct("OwnerReference", []Field{
+var OwnerReference = newStruct("OwnerReference", ownerReferenceFields[:])
+
+var ownerReferenceFields = [...]Field{
 	{Name: "apiVersion", Type: String, GoType: "string", Always: true},
 	{Name: "blockOwnerDeletion", Type: BoolPtr, GoType: "bool"},
 	{Name: "controller", Type: BoolPtr, GoType: "bool"},
 	{Name: "kind", Type: String, GoType: "string", Always: true},
 	{Name: "name", Type: String, GoType: "string", Always: true},
 	{Name: "uid", Type: String, GoType: "types.UID", Always: true},
-})
+}
+
+// NumOwnerReferenceFields is len(OwnerReference.Fields).
+const NumOwnerReferenceFields = len(ownerReferenceFields)
 
 // ManagedFieldsEntry is metav1.ManagedFieldsEntry.
 var ManagedFieldsEntry = newStruct("ManagedFieldsEntry", []Field{

@@ -37,7 +37,7 @@ func TestFields(t *testing.T) {
 			}
 		}
 	}
-	if len(ObjectMeta.Fields) != NumObjectMetaFields || len(OwnerReference.Fields) != 6 || len(ManagedFieldsEntry.Fields) != 7 {
+	if len(ObjectMeta.Fields) != NumObjectMetaFields || len(OwnerReference.Fields) != NumOwnerReferenceFields || len(ManagedFieldsEntry.Fields) != 7 {
 		t.Errorf("%d, %d, %d fields", len(ObjectMeta.Fields), len(OwnerReference.Fields), len(ManagedFieldsEntry.Fields))
 	}
 	for i, name := range map[int]string{FieldAnnotations: "annotations", FieldGeneration: "generation", FieldOwnerReferences: "ownerReferences", FieldUID: "uid"} {
