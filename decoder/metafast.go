@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/internal/objectmeta"
 )
 
 // The fast path of ObjectMeta: metadata made only of the common fields in
@@ -18,33 +19,24 @@ import (
 // Anything else goes to internal/objectmeta, which does all of the
 // reference's ObjectMeta handling.
 
-// the metadata fields of the fast path, in the order encoding/json renders
-// them (sorted)
-const (
-	fAnnotations = iota
-	fCreationTimestamp
-	fFinalizers
-	fGenerateName
-	fGeneration
-	fLabels
-	fName
-	fNamespace
-	fOwnerReferences
-	fResourceVersion
-	fSelfLink
-	fUID
-	numMetaFields
-)
+// the metadata fields of the fast path: a set of indexes into
+// objectmeta.ObjectMeta.Fields (sorted as encoding/json renders them)
+const fastMetaFields = 1<<objectmeta.FieldAnnotations | 1<<objectmeta.FieldCreationTimestamp |
+	1<<objectmeta.FieldFinalizers | 1<<objectmeta.FieldGenerateName | 1<<objectmeta.FieldGeneration |
+	1<<objectmeta.FieldLabels | 1<<objectmeta.FieldName | 1<<objectmeta.FieldNamespace |
+	1<<objectmeta.FieldOwnerReferences | 1<<objectmeta.FieldResourceVersion | 1<<objectmeta.FieldSelfLink |
+	1<<objectmeta.FieldUID
 
-var metaFieldNames = [numMetaFields]string{"annotations", "creationTimestamp", "finalizers", "generateName", "generation", "labels", "name", "namespace", "ownerReferences", "resourceVersion", "selfLink", "uid"}
+const numMetaFields = objectmeta.NumObjectMetaFields
 
+// metaField returns the index of the metadata field name if the fast path
+// reads it, else -1.
 func metaField(name []byte) int {
-	for i, n := range metaFieldNames {
-		if string(name) == n {
-			return i
-		}
+	f := objectmeta.ObjectMeta.Index(name)
+	if f < 0 || fastMetaFields&(1<<f) == 0 {
+		return -1
 	}
-	return -1
+	return f
 }
 
 type kv struct {
@@ -83,7 +75,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 			return false
 		}
 		switch f {
-		case fLabels, fAnnotations:
+		case objectmeta.FieldLabels, objectmeta.FieldAnnotations:
 			if sub.PeekKind() != '{' {
 				return false
 			}
@@ -105,7 +97,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 			if n > 0 {
 				d.meta.fields[f] = name // marks the map as present
 			}
-		case fFinalizers:
+		case objectmeta.FieldFinalizers:
 			if sub.PeekKind() != '[' {
 				return false
 			}
@@ -126,14 +118,14 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 			if n > 0 {
 				d.meta.fields[f] = name
 			}
-		case fOwnerReferences:
+		case objectmeta.FieldOwnerReferences:
 			if !d.fastOwnerRefs(sub) {
 				return false
 			}
 			if len(d.meta.owners) > 0 {
 				d.meta.fields[f] = name
 			}
-		case fGeneration:
+		case objectmeta.FieldGeneration:
 			v, err := sub.ReadValue()
 			if err != nil || v.Kind() != '0' || bytes.ContainsAny(v, ".eE") {
 				return false
@@ -148,7 +140,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 				}
 				d.meta.fields[f] = v
 			}
-		case fCreationTimestamp:
+		case objectmeta.FieldCreationTimestamp:
 			v, err := sub.ReadValue()
 			if err != nil || v.Kind() != '"' || len(v) != 22 || v[20] != 'Z' {
 				return false // only the canonical form 2006-01-02T15:04:05Z
@@ -190,13 +182,13 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 		}
 		first = false
 		d.buf = append(d.buf, '"')
-		d.buf = append(d.buf, metaFieldNames[f]...)
+		d.buf = append(d.buf, objectmeta.ObjectMeta.Fields[f].Name...)
 		d.buf = append(d.buf, '"', ':')
-		if f == fOwnerReferences {
+		if f == objectmeta.FieldOwnerReferences {
 			d.appendOwnerRefs()
 			continue
 		}
-		if f == fFinalizers {
+		if f == objectmeta.FieldFinalizers {
 			d.buf = append(d.buf, '[')
 			n := 0
 			for _, e := range d.meta.kvs {
@@ -211,7 +203,7 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 			d.buf = append(d.buf, ']')
 			continue
 		}
-		if f != fLabels && f != fAnnotations {
+		if f != objectmeta.FieldLabels && f != objectmeta.FieldAnnotations {
 			d.buf = append(d.buf, v...)
 			continue
 		}
@@ -235,10 +227,9 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 	return true
 }
 
-// ownerRef is one ownerReferences entry of the fast path: raw values.
-type ownerRef struct {
-	apiVersion, kind, name, uid, controller, blockOwnerDeletion jsontext.Value
-}
+// ownerRef is one ownerReferences entry of the fast path: raw values, by
+// index in objectmeta.OwnerReference.Fields.
+type ownerRef [objectmeta.NumOwnerReferenceFields]jsontext.Value
 
 // fastOwnerRefs reads ownerReferences: an array of objects whose keys are
 // OwnerReference fields with string or bool values (null bools are unset).
@@ -262,31 +253,17 @@ func (d *Decoder) fastOwnerRefs(sub *rawTokens) bool {
 			if err != nil {
 				return false
 			}
-			var dst *jsontext.Value
-			isBool := false
-			switch string(name) {
-			case `"apiVersion"`:
-				dst = &o.apiVersion
-			case `"kind"`:
-				dst = &o.kind
-			case `"name"`:
-				dst = &o.name
-			case `"uid"`:
-				dst = &o.uid
-			case `"controller"`:
-				dst, isBool = &o.controller, true
-			case `"blockOwnerDeletion"`:
-				dst, isBool = &o.blockOwnerDeletion, true
-			default:
+			i := objectmeta.OwnerReference.Index(name[1 : len(name)-1]) // an escape matches no name
+			if i < 0 {
 				return false
 			}
-			switch k := v.Kind(); {
-			case isBool && (k == 't' || k == 'f'):
-				*dst = v
-			case isBool && k == 'n':
-				*dst = nil
-			case !isBool && k == '"':
-				*dst = v
+			switch t, k := objectmeta.OwnerReference.Fields[i].Type, v.Kind(); {
+			case t == objectmeta.BoolPtr && (k == 't' || k == 'f'):
+				o[i] = v
+			case t == objectmeta.BoolPtr && k == 'n':
+				o[i] = nil
+			case t == objectmeta.String && k == '"':
+				o[i] = v
 			default:
 				return false
 			}
@@ -299,31 +276,29 @@ func (d *Decoder) fastOwnerRefs(sub *rawTokens) bool {
 }
 
 // appendOwnerRefs writes the ownerReferences of the fast path as the
-// reference renders them: apiVersion, kind, name and uid always present.
+// reference renders them: in field order, the fields without omitempty
+// (apiVersion, kind, name and uid) always present.
 func (d *Decoder) appendOwnerRefs() {
-	str := func(name string, v jsontext.Value) {
-		d.buf = append(d.buf, name...)
-		if v == nil {
-			d.buf = append(d.buf, `""`...)
-		} else {
-			d.buf = append(d.buf, v...)
-		}
-	}
 	d.buf = append(d.buf, '[')
 	for i, o := range d.meta.owners {
 		if i > 0 {
 			d.buf = append(d.buf, ',')
 		}
-		str(`{"apiVersion":`, o.apiVersion)
-		if o.blockOwnerDeletion != nil {
-			d.buf = append(append(d.buf, `,"blockOwnerDeletion":`...), o.blockOwnerDeletion...)
+		sep := byte('{')
+		for j, f := range objectmeta.OwnerReference.Fields {
+			if o[j] == nil && !f.Always {
+				continue
+			}
+			d.buf = append(d.buf, sep, '"')
+			d.buf = append(d.buf, f.Name...)
+			d.buf = append(d.buf, '"', ':')
+			if o[j] == nil {
+				d.buf = append(d.buf, '"', '"')
+			} else {
+				d.buf = append(d.buf, o[j]...)
+			}
+			sep = ','
 		}
-		if o.controller != nil {
-			d.buf = append(append(d.buf, `,"controller":`...), o.controller...)
-		}
-		str(`,"kind":`, o.kind)
-		str(`,"name":`, o.name)
-		str(`,"uid":`, o.uid)
 		d.buf = append(d.buf, '}')
 	}
 	d.buf = append(d.buf, ']')

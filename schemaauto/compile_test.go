@@ -1,6 +1,10 @@
 package schemaauto
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/jsonprune/jsonprune/internal/objectmeta"
+)
 
 // TestCompileFlags checks that every extension and generic flag reaches its
 // state, and the transitions of the reference's two pruning modes.
@@ -99,4 +103,32 @@ func TestEmbeddedDeclaredMeta(t *testing.T) {
 	if a.State(e).Flags&DefaultsProps == 0 {
 		t.Error("DefaultsProps must see the declared kind's default")
 	}
+}
+
+// TestObjectMetaStates: the built-in ObjectMeta states hold the fields of
+// internal/objectmeta's table, no more, each at its path, down into the
+// elements of ownerReferences and managedFields.
+func TestObjectMetaStates(t *testing.T) {
+	a := widget(t)
+	var check func(s StateID, st *objectmeta.Struct, prefix string)
+	check = func(s StateID, st *objectmeta.Struct, prefix string) {
+		if got := a.Node(s).Path; got != st.Name || len(a.Props(s)) != len(st.Fields) {
+			t.Errorf("s%d %q has %d properties, want %q with %d", s, got, len(a.Props(s)), st.Name, len(st.Fields))
+		}
+		for _, f := range st.Fields {
+			i := a.Lookup(s, []byte(f.Name))
+			if i < 0 {
+				t.Errorf("%s has no property %q", st.Name, f.Name)
+				continue
+			}
+			target := a.Props(s)[i].Target
+			if got := a.Node(target).Path; got != prefix+f.Name {
+				t.Errorf("%s.%s: path %q", st.Name, f.Name, got)
+			}
+			if f.Type == objectmeta.StructSlice {
+				check(a.State(target).Items, f.Elem, prefix+f.Name+".")
+			}
+		}
+	}
+	check(a.ObjectMeta(), objectmeta.ObjectMeta, "ObjectMeta.")
 }

@@ -1,12 +1,16 @@
 package schemaauto
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/jsonprune/jsonprune/internal/objectmeta"
+)
 
 // This file builds the automaton's built-in states for metav1.ObjectMeta
 // (k8s.io/apimachinery/pkg/apis/meta/v1), the implicit schema of metadata at
-// a resource root and in every embedded resource (the fields and JSON names
-// of ObjectMeta, OwnerReference and ManagedFieldsEntry in
-// k8s.io/apimachinery/pkg/apis/meta/v1/types.go).
+// a resource root and in every embedded resource, from the table of the
+// fields of ObjectMeta, OwnerReference and ManagedFieldsEntry in
+// internal/objectmeta (fields.go).
 // They describe the fields the decoder accepts; the decoder itself reads
 // metadata with internal/objectmeta, where a value of the wrong JSON type is
 // a fatal decoding error, as Go's typed decoding makes it in the reference,
@@ -59,43 +63,36 @@ func (b metaBuilder) stringMap(path string) StateID {
 
 // buildObjectMeta appends the ObjectMeta states and returns the root one.
 func buildObjectMeta(a *Automaton) StateID {
-	b := metaBuilder{a}
-	const int64s = TypeInteger | TypeNumber
-	str := func(p string) StateID { return b.scalar(p, TypeString) }
-	tm := str // a metav1.Time: an RFC 3339 string or null
+	return metaBuilder{a}.structState(objectmeta.ObjectMeta, "ObjectMeta.")
+}
 
-	owner := b.object("OwnerReference", map[string]StateID{
-		"apiVersion":         str("ObjectMeta.ownerReferences.apiVersion"),
-		"kind":               str("ObjectMeta.ownerReferences.kind"),
-		"name":               str("ObjectMeta.ownerReferences.name"),
-		"uid":                str("ObjectMeta.ownerReferences.uid"),
-		"controller":         b.scalar("ObjectMeta.ownerReferences.controller", TypeBoolean),
-		"blockOwnerDeletion": b.scalar("ObjectMeta.ownerReferences.blockOwnerDeletion", TypeBoolean),
-	})
-	managed := b.object("ManagedFieldsEntry", map[string]StateID{
-		"manager":     str("ObjectMeta.managedFields.manager"),
-		"operation":   str("ObjectMeta.managedFields.operation"),
-		"apiVersion":  str("ObjectMeta.managedFields.apiVersion"),
-		"time":        tm("ObjectMeta.managedFields.time"),
-		"fieldsType":  str("ObjectMeta.managedFields.fieldsType"),
-		"fieldsV1":    b.state("ObjectMeta.managedFields.fieldsV1", TypeAny, Opaque),
-		"subresource": str("ObjectMeta.managedFields.subresource"),
-	})
-	return b.object("ObjectMeta", map[string]StateID{
-		"name":                       str("ObjectMeta.name"),
-		"generateName":               str("ObjectMeta.generateName"),
-		"namespace":                  str("ObjectMeta.namespace"),
-		"selfLink":                   str("ObjectMeta.selfLink"),
-		"uid":                        str("ObjectMeta.uid"),
-		"resourceVersion":            str("ObjectMeta.resourceVersion"),
-		"generation":                 b.scalar("ObjectMeta.generation", int64s),
-		"creationTimestamp":          tm("ObjectMeta.creationTimestamp"),
-		"deletionTimestamp":          tm("ObjectMeta.deletionTimestamp"),
-		"deletionGracePeriodSeconds": b.scalar("ObjectMeta.deletionGracePeriodSeconds", int64s),
-		"labels":                     b.stringMap("ObjectMeta.labels"),
-		"annotations":                b.stringMap("ObjectMeta.annotations"),
-		"ownerReferences":            b.array("ObjectMeta.ownerReferences", owner),
-		"finalizers":                 b.array("ObjectMeta.finalizers", str("ObjectMeta.finalizers")),
-		"managedFields":              b.array("ObjectMeta.managedFields", managed),
-	})
+// structState appends the states of the fields of st (their paths prefix
+// and the field name, those of the elements of a struct slice included),
+// then that of st, and returns the latter.
+func (b metaBuilder) structState(st *objectmeta.Struct, prefix string) StateID {
+	fields := make(map[string]StateID, len(st.Fields))
+	for _, f := range st.Fields {
+		path := prefix + f.Name
+		var id StateID
+		switch f.Type {
+		case objectmeta.String, objectmeta.Time, objectmeta.TimePtr: // a metav1.Time: an RFC 3339 string or null
+			id = b.scalar(path, TypeString)
+		case objectmeta.Int64, objectmeta.Int64Ptr:
+			id = b.scalar(path, TypeInteger|TypeNumber)
+		case objectmeta.BoolPtr:
+			id = b.scalar(path, TypeBoolean)
+		case objectmeta.StringMap:
+			id = b.stringMap(path)
+		case objectmeta.StringSlice:
+			id = b.array(path, b.scalar(path, TypeString))
+		case objectmeta.StructSlice:
+			id = b.array(path, b.structState(f.Elem, path+"."))
+		case objectmeta.RawJSON:
+			id = b.state(path, TypeAny, Opaque)
+		default:
+			panic("schemaauto: ObjectMeta field " + path + " of unknown type")
+		}
+		fields[f.Name] = id
+	}
+	return b.object(st.Name, fields)
 }

@@ -24,94 +24,72 @@ type decoder struct {
 // field decodes the top-level metadata key k. It returns the rendered value
 // and whether ToUnstructured emits the key.
 func (d *decoder) field(k string, v any) (any, bool) {
-	switch k {
-	case "name", "generateName", "namespace", "selfLink", "resourceVersion":
-		s := d.str(v, "string", "ObjectMeta", "", k)
-		return s, s != ""
-	case "uid":
-		s := d.str(v, "types.UID", "ObjectMeta", "", k)
-		return s, s != ""
-	case "generation":
-		n, _ := d.integer(v, "ObjectMeta", k)
+	i := index(ObjectMeta, k)
+	if i < 0 {
+		d.unknownField("", -1, k)
+		return nil, false
+	}
+	return d.value(ObjectMeta, "", &ObjectMeta.Fields[i], v)
+}
+
+// value decodes v as the field f of the struct st, an element of the list
+// parent ("" for ObjectMeta itself). It returns the rendered value and
+// whether ToUnstructured emits it.
+func (d *decoder) value(st *Struct, parent string, f *Field, v any) (any, bool) {
+	k := f.Name
+	switch f.Type {
+	case String:
+		s := d.str(v, f.GoType, st.Name, parent, k)
+		return s, f.Always || s != ""
+	case Int64:
+		n, _ := d.integer(v, st.Name, k)
 		return n, n != 0
-	case "deletionGracePeriodSeconds": // *int64
-		n, set := d.integer(v, "ObjectMeta", k)
-		return n, set
-	case "creationTimestamp": // metav1.Time, omitempty+omitzero
-		t, _ := d.timestamp(v, "ObjectMeta", "", k)
+	case Int64Ptr:
+		return d.integer(v, st.Name, k)
+	case Time: // omitempty+omitzero
+		t, _ := d.timestamp(v, st.Name, parent, k)
 		if t.IsZero() {
 			return nil, false
 		}
 		return formatTime(t), true
-	case "deletionTimestamp": // *metav1.Time
-		t, set := d.timestamp(v, "ObjectMeta", "", k)
-		return timePtr(t, set)
-	case "labels", "annotations":
-		m := d.stringMap(v, k)
+	case TimePtr:
+		return timePtr(d.timestamp(v, st.Name, parent, k))
+	case BoolPtr:
+		return d.boolPtr(v, st.Name, parent, k)
+	case StringMap:
+		m := d.stringMap(v, f)
 		return m, len(m) > 0
-	case "finalizers":
-		l := d.stringSlice(v, k)
+	case StringSlice:
+		l := d.stringSlice(v, f)
 		return l, len(l) > 0
-	case "ownerReferences":
-		l := d.structSlice(v, k, "v1.OwnerReference", d.ownerReference)
+	case StructSlice:
+		l := d.structSlice(v, f)
 		return l, len(l) > 0
-	case "managedFields":
-		l := d.structSlice(v, k, "v1.ManagedFieldsEntry", d.managedFieldsEntry)
-		return l, len(l) > 0
+	case RawJSON: // raw JSON, null = unset
+		if isNull(v) {
+			return nil, false
+		}
+		return reparse(v), true
 	}
-	d.unknownField("", -1, k)
-	return nil, false
+	panic("objectmeta: field " + k + " of unknown type")
 }
 
-// ownerReference decodes one ownerReferences element that is an object.
-func (d *decoder) ownerReference(i int, m map[string]any) map[string]any {
-	r := map[string]any{"apiVersion": "", "kind": "", "name": "", "uid": ""}
-	for _, k := range sortedKeys(m) {
-		v := m[k]
-		switch k {
-		case "apiVersion", "kind", "name":
-			r[k] = d.str(v, "string", "OwnerReference", "ownerReferences", k)
-		case "uid":
-			r[k] = d.str(v, "types.UID", "OwnerReference", "ownerReferences", k)
-		case "controller", "blockOwnerDeletion": // *bool
-			if b, set := d.boolPtr(v, "OwnerReference", "ownerReferences", k); set {
-				r[k] = b
-			}
-		default:
-			d.unknownField("ownerReferences", i, k)
-		}
-		if d.fatal != nil {
-			break
+// element decodes element i of the list f (ownerReferences or
+// managedFields) when it is an object (m) or null (m == nil, the zero
+// struct): the fields without omitempty are always rendered.
+func (d *decoder) element(f *Field, i int, m map[string]any) map[string]any {
+	st := f.Elem
+	r := make(map[string]any, max(len(m), len(st.Fields)))
+	for j := range st.Fields {
+		if st.Fields[j].Always {
+			r[st.Fields[j].Name] = ""
 		}
 	}
-	return r
-}
-
-// managedFieldsEntry decodes one managedFields element that is an object.
-func (d *decoder) managedFieldsEntry(i int, m map[string]any) map[string]any {
-	r := make(map[string]any, len(m))
 	for _, k := range sortedKeys(m) {
-		v := m[k]
-		switch k {
-		case "manager", "apiVersion", "fieldsType", "subresource":
-			if s := d.str(v, "string", "ManagedFieldsEntry", "managedFields", k); s != "" {
-				r[k] = s
-			}
-		case "operation":
-			if s := d.str(v, "v1.ManagedFieldsOperationType", "ManagedFieldsEntry", "managedFields", k); s != "" {
-				r[k] = s
-			}
-		case "time": // *metav1.Time
-			t, set := d.timestamp(v, "ManagedFieldsEntry", "managedFields", k)
-			if tv, present := timePtr(t, set); present {
-				r[k] = tv
-			}
-		case "fieldsV1": // *FieldsV1: raw JSON, null = unset
-			if !isNull(v) {
-				r[k] = reparse(v)
-			}
-		default:
-			d.unknownField("managedFields", i, k)
+		if j := index(st, k); j < 0 {
+			d.unknownField(f.Name, i, k)
+		} else if val, ok := d.value(st, f.Name, &st.Fields[j], m[k]); ok {
+			r[k] = val
 		}
 		if d.fatal != nil {
 			break
@@ -121,27 +99,27 @@ func (d *decoder) managedFieldsEntry(i int, m map[string]any) map[string]any {
 }
 
 // structSlice decodes ownerReferences or managedFields: a JSON array of
-// objects into a []struct. A null element is the zero struct; elem renders
-// the zero struct when given a nil map.
-func (d *decoder) structSlice(v any, name, elemType string, elem func(int, map[string]any) map[string]any) []any {
+// objects into a []struct. A null element is the zero struct.
+func (d *decoder) structSlice(v any, f *Field) []any {
 	l, ok := v.([]any)
 	if !ok || l == nil {
 		if !isNull(v) {
-			d.mismatch(kindOf(v), "[]"+elemType, "ObjectMeta", "", name)
+			d.mismatch(kindOf(v), f.GoType, "ObjectMeta", "", f.Name)
 		}
 		return nil
 	}
+	elemType := f.GoType[len("[]"):]
 	out := make([]any, 0, len(l))
 	for i, e := range l {
 		m, isMap := e.(map[string]any)
 		switch {
 		case isMap && m != nil:
-			out = append(out, elem(i, m))
+			out = append(out, d.element(f, i, m))
 		case isNull(e):
-			out = append(out, elem(i, nil))
+			out = append(out, d.element(f, i, nil))
 		default:
-			d.mismatch(kindOf(e), elemType, "ObjectMeta", "", name)
-			out = append(out, elem(i, nil))
+			d.mismatch(kindOf(e), elemType, "ObjectMeta", "", f.Name)
+			out = append(out, d.element(f, i, nil))
 		}
 		if d.fatal != nil {
 			return nil
@@ -151,11 +129,11 @@ func (d *decoder) structSlice(v any, name, elemType string, elem func(int, map[s
 }
 
 // stringMap decodes labels or annotations (map[string]string).
-func (d *decoder) stringMap(v any, name string) map[string]any {
+func (d *decoder) stringMap(v any, f *Field) map[string]any {
 	m, ok := v.(map[string]any)
 	if !ok || m == nil {
 		if !isNull(v) {
-			d.mismatch(kindOf(v), "map[string]string", "ObjectMeta", "", name)
+			d.mismatch(kindOf(v), f.GoType, "ObjectMeta", "", f.Name)
 		}
 		return nil
 	}
@@ -188,23 +166,23 @@ func (d *decoder) stringMap(v any, name string) map[string]any {
 		}
 	}
 	if errKind != "" {
-		d.mismatch(errKind, "string", "ObjectMeta", "", name)
+		d.mismatch(errKind, "string", "ObjectMeta", "", f.Name)
 	}
 	return out
 }
 
 // stringSlice decodes finalizers ([]string).
-func (d *decoder) stringSlice(v any, name string) []any {
+func (d *decoder) stringSlice(v any, f *Field) []any {
 	l, ok := v.([]any)
 	if !ok || l == nil {
 		if !isNull(v) {
-			d.mismatch(kindOf(v), "[]string", "ObjectMeta", "", name)
+			d.mismatch(kindOf(v), f.GoType, "ObjectMeta", "", f.Name)
 		}
 		return nil
 	}
 	out := make([]any, len(l))
 	for i, e := range l {
-		out[i] = d.str(e, "string", "ObjectMeta", "", name)
+		out[i] = d.str(e, "string", "ObjectMeta", "", f.Name)
 	}
 	return out
 }
