@@ -3,6 +3,8 @@ package objectmeta
 import (
 	"strconv"
 	"time"
+
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 )
 
 // decoder follows sigs.k8s.io/json decoding the re-marshalled metadata into
@@ -143,12 +145,12 @@ func (d *decoder) stringMap(v any, f *Field) map[string]any {
 	// and spares sorting the map.
 	errKey, errKind, collide := "", "", false
 	for k, e := range m {
-		sk := sanitize(k)
+		sk := jsonvalue.ReplaceInvalidUTF8(k)
 		collide = collide || (sk != k)
 		s, isString := e.(string)
 		switch {
 		case isString:
-			out[sk] = sanitize(s)
+			out[sk] = jsonvalue.ReplaceInvalidUTF8(s)
 		case isNull(e):
 			out[sk] = ""
 		default:
@@ -162,7 +164,7 @@ func (d *decoder) stringMap(v any, f *Field) map[string]any {
 		// Keys equal after UTF-8 repair: the later one in marshal order wins.
 		for _, k := range sortedKeys(m) {
 			s, _ := m[k].(string)
-			out[sanitize(k)] = sanitize(s)
+			out[jsonvalue.ReplaceInvalidUTF8(k)] = jsonvalue.ReplaceInvalidUTF8(s)
 		}
 	}
 	if errKind != "" {
@@ -191,7 +193,7 @@ func (d *decoder) stringSlice(v any, f *Field) []any {
 // "".
 func (d *decoder) str(v any, typ, st, parent, k string) string {
 	if s, ok := v.(string); ok {
-		return sanitize(s)
+		return jsonvalue.ReplaceInvalidUTF8(s)
 	}
 	if !isNull(v) {
 		d.mismatch(kindOf(v), typ, st, parent, k)
@@ -207,7 +209,7 @@ func (d *decoder) integer(v any, st, k string) (n int64, set bool) {
 	case int64:
 		return x, true
 	case float64:
-		lit := string(appendJSONFloat(nil, x))
+		lit := string(jsonvalue.AppendFloat(nil, x))
 		n, err := strconv.ParseInt(lit, 10, 64)
 		if err != nil {
 			d.mismatch("number "+lit, "int64", st, "", k)
@@ -241,7 +243,7 @@ func (d *decoder) boolPtr(v any, st, parent, k string) (b, set bool) {
 // sigs.k8s.io/json then places at the field.
 func (d *decoder) timestamp(v any, st, parent, k string) (t time.Time, set bool) {
 	if s, ok := v.(string); ok {
-		t, err := time.Parse(time.RFC3339, sanitize(s))
+		t, err := time.Parse(time.RFC3339, jsonvalue.ReplaceInvalidUTF8(s))
 		if err != nil {
 			d.fatal = err
 		}
@@ -288,7 +290,7 @@ func (d *decoder) unknownField(parent string, i int, k string) {
 	if i >= 0 {
 		p += parent + "[" + strconv.Itoa(i) + "]."
 	}
-	d.unknown = append(d.unknown, p+sanitize(k))
+	d.unknown = append(d.unknown, p+jsonvalue.ReplaceInvalidUTF8(k))
 }
 
 func fieldName(parent, k string) string {

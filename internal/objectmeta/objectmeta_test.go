@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 )
 
 // The expected values below were checked against the reference chain
@@ -497,7 +499,7 @@ func TestJSONRenderingMatchesEncodingJSON(t *testing.T) {
 		9.223372036854776e18, 1e300, -1e-300, math.MaxFloat64, math.SmallestNonzeroFloat64, 0.1, 1.0 / 3}
 	for _, f := range floats {
 		want, _ := json.Marshal(f)
-		if got := appendJSONFloat(nil, f); string(got) != string(want) {
+		if got := jsonvalue.AppendFloat(nil, f); string(got) != string(want) {
 			t.Errorf("%v: got %s want %s", f, got, want)
 		}
 	}
@@ -505,7 +507,7 @@ func TestJSONRenderingMatchesEncodingJSON(t *testing.T) {
 		want, _ := json.Marshal(s)
 		var back string
 		_ = json.Unmarshal(want, &back)
-		if got := sanitize(s); got != back {
+		if got := jsonvalue.ReplaceInvalidUTF8(s); got != back {
 			t.Errorf("%q: got %q want %q", s, got, back)
 		}
 	}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 )
 
 // isNull reports whether v marshals as JSON null: nil, or a nil map or
@@ -44,45 +44,6 @@ func kindOf(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// sanitize replaces each invalid UTF-8 byte of s by U+FFFD, as
-// encoding/json does when it marshals a string.
-func sanitize(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteRune(utf8.RuneError)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
-
-// appendJSONFloat appends f as encoding/json renders a float64: the shortest
-// representation, in exponent form below 1e-6 and from 1e21 on, with a
-// two-digit negative exponent shortened ("1e-7", "1e+21").
-func appendJSONFloat(b []byte, f float64) []byte {
-	format := byte('f')
-	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
-}
-
 // reparse returns v as it comes back from being marshalled and decoded
 // again under the PreserveInts convention (what the unstructured converter
 // does to a FieldsV1): a float64 whose rendering is an integer literal that
@@ -90,10 +51,10 @@ func appendJSONFloat(b []byte, f float64) []byte {
 func reparse(v any) any {
 	switch x := v.(type) {
 	case string:
-		return sanitize(x)
+		return jsonvalue.ReplaceInvalidUTF8(x)
 	case float64:
 		var buf [32]byte
-		lit := appendJSONFloat(buf[:0], x)
+		lit := jsonvalue.AppendFloat(buf[:0], x)
 		for _, c := range lit {
 			if c == '.' || c == 'e' {
 				return x
@@ -110,13 +71,13 @@ func reparse(v any) any {
 		out := make(map[string]any, len(x))
 		collide := false
 		for k, e := range x {
-			sk := sanitize(k)
+			sk := jsonvalue.ReplaceInvalidUTF8(k)
 			collide = collide || sk != k
 			out[sk] = reparse(e)
 		}
 		if collide {
 			for _, k := range sortedKeys(x) {
-				out[sanitize(k)] = reparse(x[k])
+				out[jsonvalue.ReplaceInvalidUTF8(k)] = reparse(x[k])
 			}
 		}
 		return out
