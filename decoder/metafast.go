@@ -49,15 +49,24 @@ type kv struct {
 func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 	if raw.Kind() == 'n' {
 		if write {
-			d.buf = append(d.buf, "{}"...) // metadata: null is {} (P30)
+			d.buf = append(d.buf, "{}"...) // metadata: null is {}
 		}
 		return true
 	}
-	if raw.Kind() != '{' {
+	if raw.Kind() != '{' || !d.readFastMeta(raw) {
 		return false
 	}
-	// raw was read whole by the scanner or by jsontext, which checked it
-	// (grammar, UTF-8, no duplicate names): its tokens are only found
+	if write {
+		d.appendFastMeta()
+	}
+	return true
+}
+
+// readFastMeta reads the fields of raw metadata into d.meta (fields, kvs,
+// owners) and reports whether they are all of the fast path's forms. raw
+// was read whole by the scanner or by jsontext, which checked it (grammar,
+// UTF-8, no duplicate names): its tokens are only found.
+func (d *Decoder) readFastMeta(raw jsontext.Value) bool {
 	sub := &d.meta.rawToks
 	sub.reset(raw)
 	if _, err := sub.ReadToken(); err != nil {
@@ -71,100 +80,109 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 			return false
 		}
 		f := metaField(name[1 : len(name)-1])
-		if f < 0 {
+		ok := f >= 0
+		switch {
+		case !ok:
+		case f == objectmeta.FieldLabels || f == objectmeta.FieldAnnotations || f == objectmeta.FieldFinalizers:
+			ok = d.readFastCollection(sub, f, name)
+		case f == objectmeta.FieldOwnerReferences:
+			if ok = d.fastOwnerRefs(sub); ok && len(d.meta.owners) > 0 {
+				d.meta.fields[f] = name
+			}
+		default:
+			ok = d.readFastScalar(sub, f)
+		}
+		if !ok {
 			return false
 		}
-		switch f {
-		case objectmeta.FieldLabels, objectmeta.FieldAnnotations:
-			if sub.PeekKind() != '{' {
+	}
+	return true
+}
+
+// readFastCollection reads labels or annotations (a map of strings whose
+// keys have no escapes) or finalizers (a list of strings) into d.meta.kvs;
+// the field is present (name) when it is not empty.
+func (d *Decoder) readFastCollection(sub *rawTokens, f int, name jsontext.Value) bool {
+	open, end := jsontext.Kind('{'), jsontext.Kind('}')
+	if f == objectmeta.FieldFinalizers {
+		open, end = '[', ']'
+	}
+	if sub.PeekKind() != open {
+		return false
+	}
+	sub.ReadToken()
+	n := 0
+	for sub.PeekKind() != end {
+		var k jsontext.Value
+		if open == '{' {
+			var err error
+			if k, err = sub.ReadValue(); err != nil || bytes.IndexByte(k, '\\') >= 0 {
 				return false
-			}
-			sub.ReadToken()
-			n := 0
-			for sub.PeekKind() != '}' {
-				k, err := sub.ReadValue()
-				if err != nil || bytes.IndexByte(k, '\\') >= 0 || sub.PeekKind() != '"' {
-					return false
-				}
-				v, err := sub.ReadValue() // escapes are fine: written verbatim
-				if err != nil {
-					return false
-				}
-				d.meta.kvs = append(d.meta.kvs, kv{k, v, f})
-				n++
-			}
-			sub.ReadToken()
-			if n > 0 {
-				d.meta.fields[f] = name // marks the map as present
-			}
-		case objectmeta.FieldFinalizers:
-			if sub.PeekKind() != '[' {
-				return false
-			}
-			sub.ReadToken()
-			n := 0
-			for sub.PeekKind() != ']' {
-				if sub.PeekKind() != '"' {
-					return false
-				}
-				v, err := sub.ReadValue()
-				if err != nil {
-					return false
-				}
-				d.meta.kvs = append(d.meta.kvs, kv{nil, v, f})
-				n++
-			}
-			sub.ReadToken()
-			if n > 0 {
-				d.meta.fields[f] = name
-			}
-		case objectmeta.FieldOwnerReferences:
-			if !d.fastOwnerRefs(sub) {
-				return false
-			}
-			if len(d.meta.owners) > 0 {
-				d.meta.fields[f] = name
-			}
-		case objectmeta.FieldGeneration:
-			v, err := sub.ReadValue()
-			if err != nil || v.Kind() != '0' || bytes.ContainsAny(v, ".eE") {
-				return false
-			}
-			g, err := strconv.ParseInt(string(v), 10, 64)
-			if err != nil {
-				return false
-			}
-			if g != 0 {
-				if string(v) == "-0" {
-					return false
-				}
-				d.meta.fields[f] = v
-			}
-		case objectmeta.FieldCreationTimestamp:
-			v, err := sub.ReadValue()
-			if err != nil || v.Kind() != '"' || len(v) != 22 || v[20] != 'Z' {
-				return false // only the canonical form 2006-01-02T15:04:05Z
-			}
-			t, err := time.Parse(time.RFC3339, string(v[1:21]))
-			if err != nil {
-				return false
-			}
-			if !t.IsZero() {
-				d.meta.fields[f] = v
-			}
-		default: // strings, escapes written verbatim
-			v, err := sub.ReadValue()
-			if err != nil || v.Kind() != '"' {
-				return false
-			}
-			if len(v) > 2 {
-				d.meta.fields[f] = v
 			}
 		}
+		if sub.PeekKind() != '"' {
+			return false
+		}
+		v, err := sub.ReadValue() // escapes are fine: written verbatim
+		if err != nil {
+			return false
+		}
+		d.meta.kvs = append(d.meta.kvs, kv{k, v, f})
+		n++
 	}
-	if !write {
-		return true
+	sub.ReadToken()
+	if n > 0 {
+		d.meta.fields[f] = name // marks the field as present
 	}
+	return true
+}
+
+// readFastScalar reads a string field, an integral generation or a
+// creationTimestamp in its canonical form; zero values are absent.
+func (d *Decoder) readFastScalar(sub *rawTokens, f int) bool {
+	v, err := sub.ReadValue()
+	if err != nil {
+		return false
+	}
+	switch f {
+	case objectmeta.FieldGeneration:
+		if v.Kind() != '0' || bytes.ContainsAny(v, ".eE") {
+			return false
+		}
+		g, err := strconv.ParseInt(string(v), 10, 64)
+		if err != nil {
+			return false
+		}
+		if g == 0 {
+			return true
+		}
+	case objectmeta.FieldCreationTimestamp:
+		if v.Kind() != '"' || len(v) != 22 || v[20] != 'Z' {
+			return false // only the canonical form 2006-01-02T15:04:05Z
+		}
+		t, err := time.Parse(time.RFC3339, string(v[1:21]))
+		if err != nil {
+			return false
+		}
+		if t.IsZero() {
+			return true
+		}
+	default: // strings, escapes written verbatim
+		if v.Kind() != '"' {
+			return false
+		}
+		if len(v) == 2 {
+			return true
+		}
+	}
+	d.meta.fields[f] = v
+	return true
+}
+
+// appendFastMeta writes the metadata readFastMeta read, as the reference
+// renders ObjectMeta: fields in their order, map keys sorted, finalizers in
+// theirs.
+func (d *Decoder) appendFastMeta() {
 	slices.SortStableFunc(d.meta.kvs, func(a, b kv) int {
 		if a.field != b.field {
 			return a.field - b.field
@@ -184,47 +202,41 @@ func (d *Decoder) fastMeta(raw jsontext.Value, write bool) bool {
 		d.buf = append(d.buf, '"')
 		d.buf = append(d.buf, objectmeta.ObjectMeta.Fields[f].Name...)
 		d.buf = append(d.buf, '"', ':')
-		if f == objectmeta.FieldOwnerReferences {
+		switch f {
+		case objectmeta.FieldOwnerReferences:
 			d.appendOwnerRefs()
-			continue
-		}
-		if f == objectmeta.FieldFinalizers {
-			d.buf = append(d.buf, '[')
-			n := 0
-			for _, e := range d.meta.kvs {
-				if e.field == f {
-					if n > 0 {
-						d.buf = append(d.buf, ',')
-					}
-					n++
-					d.buf = append(d.buf, e.value...)
-				}
-			}
-			d.buf = append(d.buf, ']')
-			continue
-		}
-		if f != objectmeta.FieldLabels && f != objectmeta.FieldAnnotations {
+		case objectmeta.FieldFinalizers, objectmeta.FieldLabels, objectmeta.FieldAnnotations:
+			d.appendFastCollection(f)
+		default:
 			d.buf = append(d.buf, v...)
-			continue
 		}
-		d.buf = append(d.buf, '{')
-		n := 0
-		for _, e := range d.meta.kvs {
-			if e.field != f {
-				continue
-			}
-			if n > 0 {
-				d.buf = append(d.buf, ',')
-			}
-			n++
-			d.buf = append(d.buf, e.key...)
-			d.buf = append(d.buf, ':')
-			d.buf = append(d.buf, e.value...)
-		}
-		d.buf = append(d.buf, '}')
 	}
 	d.buf = append(d.buf, '}')
-	return true
+}
+
+// appendFastCollection writes the list or map of field f from d.meta.kvs.
+func (d *Decoder) appendFastCollection(f int) {
+	open, end := byte('{'), byte('}')
+	if f == objectmeta.FieldFinalizers {
+		open, end = '[', ']'
+	}
+	d.buf = append(d.buf, open)
+	n := 0
+	for _, e := range d.meta.kvs {
+		if e.field != f {
+			continue
+		}
+		if n > 0 {
+			d.buf = append(d.buf, ',')
+		}
+		n++
+		if e.key != nil {
+			d.buf = append(d.buf, e.key...)
+			d.buf = append(d.buf, ':')
+		}
+		d.buf = append(d.buf, e.value...)
+	}
+	d.buf = append(d.buf, end)
 }
 
 // ownerRef is one ownerReferences entry of the fast path: raw values, by
