@@ -33,23 +33,6 @@ func checkScanner(t *testing.T, d *Decoder, name string, doc []byte) {
 	}
 }
 
-// textDepth is the deepest nesting of brackets in doc, strings skipped.
-func textDepth(doc []byte) int {
-	depth, deepest := 0, 0
-	for i := 0; i < len(doc); i++ {
-		switch doc[i] {
-		case '"':
-			i = stringEndUnchecked(doc, i+1) - 1
-		case '{', '[':
-			depth++
-			deepest = max(deepest, depth)
-		case '}', ']':
-			depth--
-		}
-	}
-	return deepest
-}
-
 var scannerSeeds = []string{
 	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"list":[{"x":"a"}],"anyVal":{"a":[1,2.5e3,-0,true,false,null]}}}`,
 	`{"a":"\u00e9\ud83d\ude00\n\"","b":{"c":{}},"d":[[],{}]}`,

@@ -279,11 +279,20 @@ func (d *Decoder) checkRawDepth(raw []byte) error {
 	if d.scanning || d.cfg.maxDepth >= DefaultMaxDepth || d.depth+len(raw) <= d.cfg.maxDepth {
 		return nil
 	}
-	depth, deepest := d.depth, d.depth
-	for i := 0; i < len(raw); i++ {
-		switch raw[i] {
+	if d.depth+textDepth(raw) > d.cfg.maxDepth {
+		return errDeep
+	}
+	return nil
+}
+
+// textDepth is the deepest nesting of brackets in a JSON text, strings
+// skipped.
+func textDepth(doc []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(doc); i++ {
+		switch doc[i] {
 		case '"':
-			i = stringEndUnchecked(raw, i+1) - 1
+			i = stringEndUnchecked(doc, i+1) - 1
 		case '{', '[':
 			depth++
 			deepest = max(deepest, depth)
@@ -291,10 +300,7 @@ func (d *Decoder) checkRawDepth(raw []byte) error {
 			depth--
 		}
 	}
-	if deepest > d.cfg.maxDepth {
-		return errDeep
-	}
-	return nil
+	return deepest
 }
 
 func (d *Decoder) enter() error {
