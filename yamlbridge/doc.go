@@ -46,7 +46,7 @@
 // 4: document contains excessive aliasing: alias expansion of 1131 nodes exceeds 10 times the
 // document's own 113 nodes (expanding alias *c of line 7) [MaxAliasRatio]"). A billion-laughs
 // document fails after about a thousand tokens; memory is bounded by the nesting, since nothing is
-// expanded into memory. MaxDepth, MaxAliasNodes and MaxAliasRatio change the limits.
+// expanded into memory. decoder.MaxDepth, MaxAliasNodes and MaxAliasRatio change the limits.
 //
 // # Errors
 //
@@ -105,7 +105,8 @@
 //     token source ([Source.ReadToken], [Source.ReadValue], [Source.PeekKind],
 //     [Source.TypeMeta], [Source.InputOffset], [Source.LastOffset], [Source.Document],
 //     [Source.Node]).
-//   - [Option] with [MaxDepth], [MaxAliasNodes] and [MaxAliasRatio]: the limits.
+//   - [Option] (decoder.Option, the library's one option type) with decoder.MaxDepth,
+//     [MaxAliasNodes] and [MaxAliasRatio]: the limits; a bad value is the first read's error.
 //
 // Writing:
 //   - [Document.Rewrite], [Document.RewriteMap], [Document.RewriteItems] and [RewriteNode]:
