@@ -145,7 +145,7 @@ func (d *Decoder) scalar(raw jsontext.Value, discard bool) (any, error) {
 	}
 	switch d.out {
 	case outBytes:
-		if raw[0] == '"' && d.cfg.invalidUTF8 {
+		if raw[0] == '"' && d.cfg.invalidUTF8 && !d.scanning { // the scanner reads valid strings only
 			d.buf = d.appendString(d.buf, raw)
 		} else {
 			d.buf = append(d.buf, raw...)
@@ -160,7 +160,7 @@ func (d *Decoder) scalar(raw jsontext.Value, discard bool) (any, error) {
 // appendString appends a string or name read with AllowInvalidUTF8 as it
 // was written, unless it holds invalid UTF-8 or a lone surrogate escape,
 // which become U+FFFD, as the reference decodes them: the output is the
-// same on every path (raw values copied whole are valid: the scanner
+// same on every path (what the scanner reads is valid: the scanner
 // checked them).
 func (d *Decoder) appendString(dst []byte, raw []byte) []byte {
 	if end, _, ok := scanString(raw, 1); ok && end == len(raw) {
@@ -183,7 +183,7 @@ func (d *Decoder) scalarValue(raw jsontext.Value) any {
 		return false
 	case '"':
 		inner := raw[1 : len(raw)-1]
-		if bytes.IndexByte(inner, '\\') < 0 && (!d.cfg.invalidUTF8 || utf8.Valid(inner)) {
+		if bytes.IndexByte(inner, '\\') < 0 && (!d.cfg.invalidUTF8 || d.scanning || utf8.Valid(inner)) {
 			return string(inner)
 		}
 		s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
@@ -253,7 +253,7 @@ func (d *Decoder) unquoteName(raw jsontext.Value) []byte {
 // of raw (no escapes to resolve) rather than of d.scratch.
 func (d *Decoder) unquoteNameIn(raw jsontext.Value) ([]byte, bool) {
 	inner := raw[1 : len(raw)-1]
-	if bytes.IndexByte(inner, '\\') < 0 && (!d.cfg.invalidUTF8 || utf8.Valid(inner)) {
+	if bytes.IndexByte(inner, '\\') < 0 && (!d.cfg.invalidUTF8 || d.scanning || utf8.Valid(inner)) {
 		return inner, true
 	}
 	s, _ := jsontext.AppendUnquote(d.scratch[:0], raw)
@@ -608,7 +608,7 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 		if d.outPos() > f.objStart {
 			d.buf = append(d.buf, ',')
 		}
-		if d.cfg.invalidUTF8 {
+		if d.cfg.invalidUTF8 && !d.scanning {
 			d.buf = d.appendString(d.buf, mr.rawName)
 		} else {
 			d.buf = append(d.buf, mr.rawName...)
