@@ -160,8 +160,8 @@ func (d *Decoder) scalar(raw jsontext.Value, discard bool) (any, error) {
 // appendString appends a string or name read with AllowInvalidUTF8 as it
 // was written, unless it holds invalid UTF-8 or a lone surrogate escape,
 // which become U+FFFD, as the reference decodes them: the output is the
-// same on every path (what the scanner reads is valid: the scanner
-// checked them).
+// same on every path (the scanner reads valid strings only, and writes
+// them without this check).
 func (d *Decoder) appendString(dst []byte, raw []byte) []byte {
 	if end, _, ok := scanString(raw, 1); ok && end == len(raw) {
 		return append(dst, raw...)
