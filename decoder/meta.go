@@ -30,50 +30,72 @@ type metaScratch struct {
 // written back normalised (as GetObjectMetaWithOptions and SetObjectMeta in
 // k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta/coerce.go do).
 func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (any, bool, error) {
-	var off int64 // where the metadata value starts
 	d.meta.metaOffsets = d.meta.metaOffsets[:0]
 	var v any
+	var off int64 // where the metadata value starts
 	var err error
 	if d.out != outMap && d.rawFast &&
 		(!isSchema(p.Declared) || d.cfg.noDefaults || d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow == 0) {
-		// fast path: the raw value, normalised in place when it is common
-		raw, rerr := d.readValue()
-		if rerr != nil {
-			return nil, false, rerr
+		var done, keep bool
+		if v, off, done, keep, err = d.rawMetadata(p, root, prunesNulls, write); done || err != nil {
+			return nil, keep, err
 		}
-		if err := d.checkRawDepth(raw); err != nil {
-			return nil, false, err
-		}
-		off = d.tokenStart(raw)
-		d.checkNumbers(raw, off)
-		if raw.Kind() == 'n' && d.nullMetaPruned(p, root, prunesNulls) {
-			return nil, false, nil
-		}
-		if d.fastMeta(raw, write) {
-			return nil, true, nil
-		}
-		// otherwise read the raw value again as a value tree
-		main, base, inPlace, scanning := d.jd, d.base, d.inPlace, d.scanning
-		d.meta.subRd = *bytes.NewBuffer(raw)
-		if d.meta.sub == nil {
-			d.meta.sub = jsontext.NewDecoder(&d.meta.subRd)
-		} else {
-			d.meta.sub.Reset(&d.meta.subRd)
-		}
-		d.jd, d.base = d.meta.sub, d.offset()-int64(len(raw))
-		d.inPlace, d.scanning = false, false
-		v, err = d.readAny()
-		d.jd, d.base, d.inPlace, d.scanning = main, base, inPlace, scanning
-	} else {
-		v, err = d.readAny()
-		off = d.anyStart
-	}
-	if err != nil {
+	} else if v, err = d.readAny(); err != nil {
 		return nil, false, err
+	} else {
+		off = d.anyStart
 	}
 	if v == nil && d.nullMetaPruned(p, root, prunesNulls) {
 		return nil, false, nil
 	}
+	meta := d.normalizeMetadata(p, root, v, off)
+	if write {
+		d.buf = jsonvalue.AppendCanonical(d.buf, meta)
+	}
+	if d.out == outMap {
+		return meta, true, nil
+	}
+	return nil, true, nil
+}
+
+// rawMetadata reads the metadata as a raw value (the fast path): done when
+// it was pruned (a null) or written normalised in place (fastMeta, the
+// common forms); otherwise it returns the value read again as a tree.
+func (d *Decoder) rawMetadata(p *schemaauto.Prop, root, prunesNulls, write bool) (v any, off int64, done, keep bool, err error) {
+	raw, err := d.readValue()
+	if err != nil {
+		return nil, 0, true, false, err
+	}
+	if err := d.checkRawDepth(raw); err != nil {
+		return nil, 0, true, false, err
+	}
+	off = d.tokenStart(raw)
+	d.checkNumbers(raw, off)
+	if raw.Kind() == 'n' && d.nullMetaPruned(p, root, prunesNulls) {
+		return nil, off, true, false, nil
+	}
+	if d.fastMeta(raw, write) {
+		return nil, off, true, true, nil
+	}
+	// otherwise read the raw value again as a value tree
+	main, base, inPlace, scanning := d.jd, d.base, d.inPlace, d.scanning
+	d.meta.subRd = *bytes.NewBuffer(raw)
+	if d.meta.sub == nil {
+		d.meta.sub = jsontext.NewDecoder(&d.meta.subRd)
+	} else {
+		d.meta.sub.Reset(&d.meta.subRd)
+	}
+	d.jd, d.base = d.meta.sub, d.offset()-int64(len(raw))
+	d.inPlace, d.scanning = false, false
+	v, err = d.readAny()
+	d.jd, d.base, d.inPlace, d.scanning = main, base, inPlace, scanning
+	return v, off, err != nil, false, err
+}
+
+// normalizeMetadata decodes the metadata value v (at offset off) as the
+// reference decodes metav1.ObjectMeta, records its unknown fields and its
+// fatal error, and applies the declared schema's defaults below it.
+func (d *Decoder) normalizeMetadata(p *schemaauto.Prop, root bool, v any, off int64) map[string]any {
 	parent := ""
 	if !root {
 		d.pop() // the field.Path of the embedded resource itself
@@ -93,11 +115,10 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 	if isSchema(p.Declared) && !d.cfg.noDefaults && d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow != 0 {
 		d.a.DefaultValue(meta, p.Declared)
 	}
-	g := groupRootMeta
+	g, base := groupRootMeta, ""
 	if !root {
 		g = groupEmbeddedMeta
 	}
-	var base string
 	if len(unknown) > 0 {
 		base = string(d.appendPointer(nil))
 		if !root {
@@ -108,13 +129,7 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		off, ptr := d.metaUnknownAt(u, base, off)
 		d.recordText(g, u, ptr, off)
 	}
-	if write {
-		d.buf = jsonvalue.AppendCanonical(d.buf, meta)
-	}
-	if d.out == outMap {
-		return meta, true, nil
-	}
-	return nil, true, nil
+	return meta
 }
 
 // nullMetaPruned reports whether a null metadata is pruned: an embedded
