@@ -65,4 +65,15 @@
 // a second after the zero instant renders as the zero instant, and a
 // timestamp whose UTC rendering falls outside the years 0000-9999 cannot be
 // parsed again.
+//
+// # The exported API
+//
+//   - [Normalize] (with [Options]): a metadata value decoded and normalised,
+//     its unknown fields; [CoerceEmbedded]: an embedded resource's.
+//   - [UnmarshalTypeError], [InvalidValueError]: the reference's errors.
+//   - The one table of the fields: [ObjectMeta], [OwnerReference] and
+//     [ManagedFieldsEntry] ([Struct], [Struct.Index], [Field], [Type]), the
+//     Field* indexes of ObjectMeta's fields and [NumOwnerReferenceFields];
+//     the decoder's fast path and schemaauto's built-in states derive from
+//     it.
 package objectmeta

@@ -7,6 +7,8 @@
 //
 // A constructor given a bad value records an error, which the function the
 // option is given to returns; no value is clamped in silence.
+//
+// The exported API: [Option], [Config] ([Config.Apply], [Config.Fail]).
 package opts
 
 import "fmt"
