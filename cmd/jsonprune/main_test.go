@@ -610,3 +610,38 @@ func TestOutputYAMLJobs(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeMetaNotPassedThrough: an object the decoder refuses before it
+// could choose the CRD is never written untouched when its kind is served,
+// nor when its apiVersion or kind is not a string (issue 14, defects 1 and
+// 2: the command line used to pass both through, exit 0).
+func TestTypeMetaNotPassedThrough(t *testing.T) {
+	for _, c := range []struct{ name, in, wantErr string }{
+		{"invalid UTF-8 in a key ahead of apiVersion", "{\"k\xff\":1,\"apiVersion\":\"example.com/v1\",\"kind\":\"Widget\",\"spec\":{\"junk\":1}}",
+			"error: -: document 0: invalid JSON: invalid UTF-8 (line 1, column 4, offset 3)\n"},
+		{"a lone surrogate in a key ahead of kind", `{"apiVersion":"example.com/v1","k\ud800":1,"kind":"Widget","spec":{"junk":1}}`,
+			""},
+		{"apiVersion a number", `{"apiVersion":5,"kind":"Widget","spec":{"junk":1}}`,
+			"error: -: document 0: couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .apiVersion of type string (line 1, column 2, offset 1)\n"},
+		{"apiVersion an object", `{"apiVersion":{"a":1},"kind":"Widget"}`, ""},
+	} {
+		code, out, errOut := runStdin(c.in, "--crd", crdFile)
+		if code == exitOK || out != "" || errOut == "" {
+			t.Errorf("%s: exit %d, written %q, stderr %q", c.name, code, out, errOut)
+		}
+		if c.wantErr != "" && errOut != c.wantErr {
+			t.Errorf("%s: stderr\n%s\nwant\n%s", c.name, errOut, c.wantErr)
+		}
+	}
+	// with --allow-invalid-utf8 the key is read as the server reads it: the
+	// object is pruned and the key reported
+	code, out, errOut := runStdin("{\"k\xff\":1,\"apiVersion\":\"example.com/v1\",\"kind\":\"Widget\"}", "--crd", crdFile, "--allow-invalid-utf8", "--no-defaults")
+	if want := `{"apiVersion":"example.com/v1","kind":"Widget"}` + "\n"; code != exitOK || out != want || !strings.Contains(errOut, "unknown field \"k\ufffd\"") {
+		t.Errorf("--allow-invalid-utf8: exit %d, %q, %q", code, out, errOut)
+	}
+	// a kind no CRD serves, with a malformed metadata, still passes through
+	code, out, _ = runStdin(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":5}}`, "--crd", crdFile)
+	if code != exitOK || out != `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":5}}`+"\n" {
+		t.Errorf("ConfigMap with a malformed metadata: exit %d, %q", code, out)
+	}
+}

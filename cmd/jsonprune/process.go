@@ -19,6 +19,7 @@ type worker struct {
 	newDecoder func() *decoder.Decoder
 	d          *decoder.Decoder
 	fixed      bool // --schema: every object is decoded with that schema
+	set        *schemaauto.Set
 	js         []byte
 	tm         typeMetaReader
 	yw         yamlWriter
@@ -45,7 +46,7 @@ func mustDecoder(d *decoder.Decoder, err error) *decoder.Decoder {
 
 func newWorker(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton) *worker {
 	opts := decoderOptions(o)
-	w := &worker{o: o, fixed: fixed != nil, newDecoder: func() *decoder.Decoder { return mustDecoder(decoder.New(set, opts...)) }}
+	w := &worker{o: o, fixed: fixed != nil, set: set, newDecoder: func() *decoder.Decoder { return mustDecoder(decoder.New(set, opts...)) }}
 	if fixed != nil {
 		w.newDecoder = func() *decoder.Decoder { return mustDecoder(decoder.NewForAutomaton(fixed, opts...)) }
 	}
@@ -247,14 +248,22 @@ func (w *worker) objJSON(a *origin) []byte {
 // passable reports whether an object no schema serves, which the decoder
 // refused, can still be passed through untouched: valid JSON, a kind, and
 // an apiVersion that parses (a malformed metadata is the business of the
-// kind's own server).
+// kind's own server). An object whose apiVersion or kind is not a string,
+// or whose kind a loaded CRD serves, is never passed through: the decoder
+// refused it before it could choose the CRD (a key of invalid UTF-8 ahead
+// of them, say), and the error is the decoder's.
 func (w *worker) passable(a *origin, obj []byte) bool {
 	tm := w.typeMeta(a, obj)
-	if !tm.object || tm.kind == "" {
+	if !tm.object || tm.kind == "" || tm.notString {
 		return false
 	}
 	if _, _, err := schemaauto.ParseGroupVersion(tm.apiVersion); err != nil {
 		return false
+	}
+	if w.set != nil {
+		if a, _, _ := w.set.Resolve(tm.apiVersion, tm.kind); a != nil {
+			return false
+		}
 	}
 	if a.src != nil {
 		obj = w.objJSON(a)

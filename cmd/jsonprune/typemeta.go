@@ -10,6 +10,9 @@ import (
 type typeMeta struct {
 	object                            bool
 	apiVersion, kind, namespace, name string
+	// notString: an apiVersion or kind member that is not a string (the
+	// reference's version/kind pre-scan refuses it)
+	notString bool
 }
 
 // typeMetaReader reads an object's typeMeta (first occurrences).
@@ -49,8 +52,10 @@ func (t *typeMetaReader) read(obj []byte) typeMeta {
 		}
 		switch name.String() {
 		case "apiVersion":
+			tm.notString = tm.notString || jd.PeekKind() != '"' && jd.PeekKind() != 'n'
 			str(&tm.apiVersion)
 		case "kind":
+			tm.notString = tm.notString || jd.PeekKind() != '"' && jd.PeekKind() != 'n'
 			str(&tm.kind)
 		case "metadata":
 			if jd.PeekKind() != '{' {
