@@ -116,6 +116,14 @@ type Result struct {
 	Pruned bool
 }
 
+// APIVersion and Kind return the root's apiVersion and kind as the decoder
+// read them to choose the schema, as the reference's version/kind pre-scan
+// reads them (empty when absent or not strings).
+func (r *Result) APIVersion() string { return string(r.d.tm.avBuf) }
+
+// Kind: see APIVersion.
+func (r *Result) Kind() string { return string(r.d.tm.kindBuf) }
+
 // Len returns the number of findings of the last document.
 func (r *Result) Len() int { return r.d.numFindings() }
 

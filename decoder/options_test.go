@@ -121,3 +121,27 @@ func TestBadOptionValues(t *testing.T) {
 		}
 	}
 }
+
+// TestResultOwnDocument: a document's Result does not depend on the
+// documents decoded before it. A root without a kind was pruned against
+// the previous document's schema (its kind was left over), with that
+// schema's findings beside the fatal error.
+func TestResultOwnDocument(t *testing.T) {
+	noKind := []byte(`{"apiVersion":"example.com/v1","metadata":{},"spec":{"junk":1}}`)
+	for _, widget := range []string{
+		`{"kind":"Widget","apiVersion":"example.com/v1","spec":{"junk":1}}`, // the general pre-scan
+		`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"junk":1}}`, // the plain one
+	} {
+		fresh, used := must(New(widgetSet(t))), must(New(widgetSet(t)))
+		used.Validate([]byte(widget))
+		if used.Result().Kind() != "Widget" || used.Result().APIVersion() != "example.com/v1" {
+			t.Errorf("type meta %q %q", used.Result().APIVersion(), used.Result().Kind())
+		}
+		errFresh, errUsed := fresh.Validate(noKind), used.Validate(noKind)
+		if errText(errFresh) != errText(errUsed) || fresh.Result().Pruned != used.Result().Pruned ||
+			!slices.Equal(fresh.Result().Findings(), used.Result().Findings()) || used.Result().Kind() != "" {
+			t.Errorf("after a Widget: %v, pruned %v, %v, kind %q\nfresh: %v, pruned %v, %v", errUsed, used.Result().Pruned,
+				used.Result().Findings(), used.Result().Kind(), errFresh, fresh.Result().Pruned, fresh.Result().Findings())
+		}
+	}
+}

@@ -90,6 +90,7 @@ func (d *Decoder) selectAutomaton() error {
 	}
 	if !hasKind {
 		d.setFatal(rankKindMissing, &jperrors.DecodeError{Msg: fmt.Sprintf("Object 'Kind' is missing in '%s'", d.doc)})
+		d.tm.kindBuf = d.tm.kindBuf[:0] // not the previous document's
 	}
 	if !hasAV {
 		d.tm.avBuf = d.tm.avBuf[:0]
