@@ -8,8 +8,6 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/schemaauto"
@@ -136,14 +134,14 @@ func (s *Schemas) Decode(doc []byte, opts ...decoder.Option) (*Object, error) {
 // mode, a kind no CRD serves is kept whole, its metadata normalised.
 // Positions in errors and findings are in doc (YAML lines included).
 func (d *Decoder) Prune(doc []byte) ([]byte, error) {
-	out, _, err := d.one(nil, doc, true, false)
+	out, _, err := d.one(nil, doc, true)
 	return out, err
 }
 
 // AppendPrune is Prune appending the output to dst; on an error dst is
 // returned unchanged.
 func (d *Decoder) AppendPrune(dst, doc []byte) ([]byte, error) {
-	out, _, err := d.one(dst, doc, true, false)
+	out, _, err := d.one(dst, doc, true)
 	return out, err
 }
 
@@ -153,7 +151,7 @@ func (d *Decoder) AppendPrune(dst, doc []byte) ([]byte, error) {
 // ErrNoSchema; in any mode an *errors.DecodeError when doc cannot be
 // decoded.
 func (d *Decoder) Validate(doc []byte) ([]jperrors.Finding, error) {
-	_, o, err := d.one(nil, doc, false, false)
+	_, o, err := d.one(nil, doc, false)
 	if o == nil {
 		return nil, err
 	}
@@ -164,7 +162,7 @@ func (d *Decoder) Validate(doc []byte) ([]jperrors.Finding, error) {
 // JSON, findings and error (the same error as the one returned). The Object
 // is never nil.
 func (d *Decoder) Decode(doc []byte) (*Object, error) {
-	out, o, err := d.one(nil, doc, true, true)
+	out, o, err := d.one(nil, doc, true)
 	if o == nil {
 		o = &Object{Err: err}
 	}
@@ -175,7 +173,7 @@ func (d *Decoder) Decode(doc []byte) (*Object, error) {
 }
 
 // one decodes the one document of input.
-func (d *Decoder) one(dst, input []byte, prune, full bool) ([]byte, *Object, error) {
+func (d *Decoder) one(dst, input []byte, prune bool) ([]byte, *Object, error) {
 	if d == nil || d.d == nil {
 		return dst, nil, errNoSchemas
 	}
@@ -183,7 +181,7 @@ func (d *Decoder) one(dst, input []byte, prune, full bool) ([]byte, *Object, err
 		return dst, nil, ErrEmpty
 	}
 	if isJSON(input) {
-		return d.doc(dst, input, nil, base{line: 1, col: 1}, prune, full)
+		return d.doc(dst, input, nil, base{line: 1, col: 1}, prune)
 	}
 	r := yamlbridge.NewReader(input)
 	ydoc, err := r.Next()
@@ -200,7 +198,7 @@ func (d *Decoder) one(dst, input []byte, prune, full bool) ([]byte, *Object, err
 	case err != io.EOF:
 		return dst, nil, err
 	}
-	return d.doc(dst, nil, ydoc, base{}, prune, full)
+	return d.doc(dst, nil, ydoc, base{}, prune)
 }
 
 // base locates a document in its input: JSON text, or the text of a YAML
@@ -221,7 +219,7 @@ func (b base) yaml(off int64, l, c int) (int64, int, int) {
 
 // doc decodes one document: JSON text (at b in the input) or a YAML
 // document, and turns its positions into positions in the input.
-func (d *Decoder) doc(dst, js []byte, ydoc *yamlbridge.Document, b base, prune, full bool) ([]byte, *Object, error) {
+func (d *Decoder) doc(dst, js []byte, ydoc *yamlbridge.Document, b base, prune bool) ([]byte, *Object, error) {
 	var out []byte
 	var err error
 	switch {
@@ -234,12 +232,12 @@ func (d *Decoder) doc(dst, js []byte, ydoc *yamlbridge.Document, b base, prune, 
 	default:
 		err = d.d.Validate(js)
 	}
-	return d.finish(dst, out, err, js, ydoc, b, full)
+	return d.finish(dst, out, err, js, ydoc, b)
 }
 
 // finish makes the Object of the document just decoded: it moves positions
 // into the input and applies the no-schema rule.
-func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge.Document, b base, full bool) ([]byte, *Object, error) {
+func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge.Document, b base) ([]byte, *Object, error) {
 	res := d.d.Result()
 	o := &Object{Entry: res.Entry, Item: -1}
 	pos := func(off int64, l, c int) (int64, int, int) {
@@ -277,20 +275,7 @@ func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge
 		c.Offset, c.Line, c.Column = pos(de.Offset, de.Line, de.Column)
 		err = &c
 	}
-	if full || (res.Entry == nil && (err == nil || se != nil)) {
-		if res.Entry != nil {
-			o.APIVersion, o.Kind = res.Entry.GVK.Group+"/"+res.Entry.GVK.Version, res.Entry.GVK.Kind
-			if res.Entry.GVK.Group == "" {
-				o.APIVersion = res.Entry.GVK.Version
-			}
-		} else if ydoc != nil {
-			tm := ydoc.Source().TypeMeta()
-			o.APIVersion, o.Kind = string(tm.APIVersion), string(tm.Kind)
-		} else {
-			tm := typeMeta(js)
-			o.APIVersion, o.Kind = tm.apiVersion, tm.kind
-		}
-	}
+	o.APIVersion, o.Kind = res.APIVersion(), res.Kind() // as the decoder read them
 	if res.Entry == nil && (err == nil || se != nil) && d.d.Mode() == decoder.Strict {
 		err = fmt.Errorf("line %d: %w: apiVersion %s, kind %s", o.Line, ErrNoSchema,
 			strconv.Quote(o.APIVersion), strconv.Quote(o.Kind))
@@ -314,44 +299,3 @@ func isJSON(data []byte) bool {
 }
 
 func isBlank(data []byte) bool { return len(bytes.TrimLeft(data, " \t\r\n")) == 0 }
-
-func lineCol(data []byte, off int64) (int, int) { return jperrors.LineColumn(data, off) }
-
-type tmeta struct{ apiVersion, kind string }
-
-// typeMeta reads the root's apiVersion and kind from JSON text (the last
-// string of each; empty when absent).
-func typeMeta(js []byte) tmeta {
-	var tm tmeta
-	jd := jsontext.NewDecoder(bytes.NewReader(js), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	if t, err := jd.ReadToken(); err != nil || t.Kind() != '{' {
-		return tm
-	}
-	for jd.PeekKind() == '"' {
-		name, err := jd.ReadToken()
-		if err != nil {
-			return tm
-		}
-		switch n := name.String(); {
-		case n == "apiVersion" || n == "kind":
-			v, err := jd.ReadToken()
-			if err != nil {
-				return tm
-			}
-			if v.Kind() == '"' {
-				if n == "kind" {
-					tm.kind = v.String()
-				} else {
-					tm.apiVersion = v.String()
-				}
-			} else if v.Kind() == '{' || v.Kind() == '[' {
-				return tm
-			}
-		default:
-			if jd.SkipValue() != nil {
-				return tm
-			}
-		}
-	}
-	return tm
-}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/yamlbridge"
 )
@@ -174,8 +175,8 @@ func readCRDs(data []byte) ([]*schemaauto.CRD, error) {
 				return nil, err // ParseCRDs's error says what is wrong
 			}
 			off := jd.InputOffset() - int64(len(v))
-			line, _ := lineCol(data, off)
-			if err := add(typeMeta(v).kind, v, line); err != nil {
+			line, _ := jperrors.LineColumn(data, off)
+			if err := add(jsonKind(v), v, line); err != nil {
 				return nil, err
 			}
 		}
@@ -195,4 +196,34 @@ func readCRDs(data []byte) ([]*schemaauto.CRD, error) {
 			return nil, err
 		}
 	}
+}
+
+// jsonKind reads the root's kind from JSON text (the last string; empty
+// when absent), to tell CRDs from the other documents of an input.
+func jsonKind(js []byte) string {
+	var kind string
+	jd := jsontext.NewDecoder(bytes.NewReader(js), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if t, err := jd.ReadToken(); err != nil || t.Kind() != '{' {
+		return kind
+	}
+	for jd.PeekKind() == '"' {
+		name, err := jd.ReadToken()
+		if err != nil {
+			return kind
+		}
+		if name.String() != "kind" {
+			if jd.SkipValue() != nil {
+				return kind
+			}
+			continue
+		}
+		v, err := jd.ReadToken()
+		if err != nil || v.Kind() == '{' || v.Kind() == '[' {
+			return kind
+		}
+		if v.Kind() == '"' {
+			kind = v.String()
+		}
+	}
+	return kind
 }

@@ -95,7 +95,7 @@ func (st *Stream) decode(doc stream.Document) (*Object, error) {
 	var o *Object
 	var err error
 	if doc.Format == stream.JSON {
-		out, o, err = st.d.doc(nil, doc.Text, nil, b, true, true)
+		out, o, err = st.d.doc(nil, doc.Text, nil, b, true)
 	} else {
 		if doc.Part == stream.ListItem {
 			doc.Text[doc.Indent] = ' ' // "- a: 1" is the document " a: 1"
@@ -111,7 +111,7 @@ func (st *Stream) decode(doc stream.Document) (*Object, error) {
 			o = &Object{Offset: b.off, Line: b.line, Column: b.col, Err: err}
 			return o, err
 		}
-		out, o, err = st.d.doc(nil, nil, ydoc, b, true, true)
+		out, o, err = st.d.doc(nil, nil, ydoc, b, true)
 	}
 	if err == nil {
 		o.JSON = out

@@ -34,7 +34,7 @@ func newOptions(list []Option) (options, error) {
 	}
 	o := options{format: Format(c.Format), maxDoc: defaultMaxDocumentSize, threshold: defaultListThreshold, window: defaultWindow}
 	if c.MaxDocumentSize > 0 {
-		o.maxDoc = int(min(c.MaxDocumentSize, math.MaxInt32))
+		o.maxDoc = int(min(c.MaxDocumentSize, math.MaxInt)) // an int64 limit beyond int: no limit the window could reach
 	}
 	if c.HasListThreshold {
 		o.threshold = c.ListThreshold
