@@ -583,6 +583,11 @@ func TestStreamLists(t *testing.T) {
   2:57@99 unknown field "spec.x"
 #0.1 3:2@109 ConfigMap {"apiVersion":"v1","kind":"ConfigMap","data":{}} <nil>
 `},
+		{"JSON List with a broken envelope", `{"kind":"List" "items":[{"apiVersion":"v1","kind":"ConfigMap"}],}
+`, `#0.-1 1:1@0   the List's envelope: invalid JSON before the items (line 1, column 1, offset 0)
+#0.0 1:25@24 ConfigMap {"apiVersion":"v1","kind":"ConfigMap"} <nil>
+#0.-1 1:63@62   the List's envelope: invalid JSON after the items (line 1, column 63, offset 62)
+`},
 		{"YAML List", `apiVersion: v1
 kind: List
 items:

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"io"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/stream"
@@ -77,7 +79,11 @@ func (st *Stream) Next() (obj *Object, err error) {
 		case err != nil:
 			st.err = err
 		case doc.Part == stream.ListHead || doc.Part == stream.ListTail:
-			continue // a List's envelope: not an object
+			// a List's envelope: not an object, but checked
+			if err := envelopeError(doc); err != nil {
+				st.n++
+				return &Object{Index: doc.Index, Item: -1, Offset: doc.Offset, Line: doc.Line, Column: doc.Column, Err: err}, err
+			}
 		default:
 			obj, err = st.decode(doc)
 			obj.Index, obj.Item = doc.Index, doc.Item
@@ -117,4 +123,31 @@ func (st *Stream) decode(doc stream.Document) (*Object, error) {
 		o.JSON = out
 	}
 	return o, err
+}
+
+// envelopeError checks the text of a List around its items, which package
+// stream cuts without checking it: a JSON head must be valid JSON once its
+// items are closed ("]}"), a tail once they are opened; a YAML head or tail
+// must parse.
+func envelopeError(doc stream.Document) error {
+	var err error
+	switch {
+	case doc.Format == stream.YAML:
+		if _, perr := yamlbridge.Parse(doc.Text); perr != nil && perr != io.EOF {
+			err = perr
+		}
+	case len(doc.Text) == 0: // a List cut short: reported where it is cut
+	case doc.Part == stream.ListHead:
+		if v := jsontext.Value(append(doc.Text[:len(doc.Text):len(doc.Text)], "]}"...)); !v.IsValid() {
+			err = errors.New("invalid JSON before the items")
+		}
+	default:
+		if v := jsontext.Value(append([]byte(`{"items":[`), doc.Text...)); !v.IsValid() {
+			err = errors.New("invalid JSON after the items")
+		}
+	}
+	if err == nil {
+		return nil
+	}
+	return &jperrors.DecodeError{Offset: doc.Offset, Line: doc.Line, Column: doc.Column, Msg: "the List's envelope: " + err.Error(), Err: err}
 }
