@@ -6,18 +6,43 @@ import (
 	"strings"
 )
 
-// FieldErrorType is the kind of a FieldError; its String is the text the
-// reference prints after the path.
+// FieldErrorType is the kind of a FieldError. Its value is the reason the API
+// server puts in a Status cause ("FieldValueInvalid"); String gives the text
+// printed after the path ("Invalid value").
 type FieldErrorType string
 
-// The field error types used by jsonprune, with the reference's texts.
+// The field error types, as k8s.io/apimachinery's field.ErrorType.
 const (
-	FieldRequired     FieldErrorType = "Required value"
-	FieldForbidden    FieldErrorType = "Forbidden"
-	FieldInvalid      FieldErrorType = "Invalid value"
-	FieldNotSupported FieldErrorType = "Unsupported value"
-	FieldDuplicate    FieldErrorType = "Duplicate value"
+	FieldRequired     FieldErrorType = "FieldValueRequired"
+	FieldForbidden    FieldErrorType = "FieldValueForbidden"
+	FieldTooLong      FieldErrorType = "FieldValueTooLong"
+	FieldTooMany      FieldErrorType = "FieldValueTooMany"
+	FieldInvalid      FieldErrorType = "FieldValueInvalid"
+	FieldTypeInvalid  FieldErrorType = "FieldValueTypeInvalid"
+	FieldNotSupported FieldErrorType = "FieldValueNotSupported"
+	FieldDuplicate    FieldErrorType = "FieldValueDuplicate"
 )
+
+// String is the text the reference prints after the path.
+func (t FieldErrorType) String() string {
+	switch t {
+	case FieldRequired:
+		return "Required value"
+	case FieldForbidden:
+		return "Forbidden"
+	case FieldTooLong:
+		return "Too long"
+	case FieldTooMany:
+		return "Too many"
+	case FieldInvalid, FieldTypeInvalid:
+		return "Invalid value"
+	case FieldNotSupported:
+		return "Unsupported value"
+	case FieldDuplicate:
+		return "Duplicate value"
+	}
+	return "internal error"
+}
 
 // FieldError is one violation reported against a FieldPath, rendered exactly
 // like k8s.io/apimachinery's field.Error: "<path>: <type>[: <value>][: <detail>]".
@@ -58,19 +83,28 @@ func (e *FieldError) Error() string {
 	return e.Field + ": " + e.Body()
 }
 
-// Body is the error without its path.
+// Body is the error without its path, as field.Error.ErrorBody renders it:
+// Required, Forbidden and TooLong print no value; a BadValue of OmitValue
+// prints none either.
 func (e *FieldError) Body() string {
-	s := string(e.Type)
+	s := e.Type.String()
 	switch e.Type {
-	case FieldRequired, FieldForbidden:
+	case FieldRequired, FieldForbidden, FieldTooLong:
 	default:
-		s += ": " + RenderValue(e.BadValue)
+		if e.BadValue != OmitValue {
+			s += ": " + RenderValue(e.BadValue)
+		}
 	}
 	if e.Detail != "" {
 		s += ": " + e.Detail
 	}
 	return s
 }
+
+type omitValue struct{}
+
+// OmitValue as a BadValue prints no value (the reference's field.OmitValueType).
+var OmitValue any = omitValue{}
 
 // RenderValue renders a bad value the way field.Error does: strings quoted
 // with %q, numbers and booleans bare, anything else (nil included) as JSON.
