@@ -59,6 +59,7 @@ type Decoder struct {
 	dups dupSets      // the duplicate check of the open objects (dups.go)
 	meta metaScratch  // the metadata steps' buffers (meta.go)
 	strm streaming    // PruneReader (reader.go)
+	val  valState     // value validation (validate.go)
 
 	// tests
 	forceSlow     bool // start on the slow path
@@ -89,6 +90,7 @@ func New(set *schemaauto.Set, opts ...Option) (*Decoder, error) {
 		return nil, err
 	}
 	d := &Decoder{set: set, cfg: cfg}
+	d.val.on = cfg.validate
 	d.dups.seed = maphash.MakeSeed()
 	return d, nil
 }
@@ -170,6 +172,19 @@ func setLineColumns(doc []byte, fs []jperrors.Finding) {
 	}
 }
 
+// setValueLines fills in the lines and columns of validation errors (see
+// setLineColumns).
+func setValueLines(doc []byte, es []jperrors.ValueError) {
+	fs := make([]jperrors.Finding, len(es))
+	for i := range es {
+		fs[i].Offset = es[i].Offset
+	}
+	setLineColumns(doc, fs)
+	for i := range es {
+		es[i].Line, es[i].Column = fs[i].Line, fs[i].Column
+	}
+}
+
 // Err returns the strict decoding error of the last document (the
 // reference's "strict decoding error: ..."), or nil when it had no findings.
 func (r *Result) Err() error {
@@ -177,6 +192,37 @@ func (r *Result) Err() error {
 		return nil
 	}
 	return &jperrors.StrictError{Findings: r.Findings(), Dropped: r.d.find.droppedDups + r.d.find.dropped}
+}
+
+// Invalid returns the value-validation error of the last document (the
+// API server's 422), or nil when it has none or validation is off. It
+// holds every error in the server's order, each located.
+func (r *Result) Invalid() *jperrors.InvalidError {
+	d := r.d
+	if len(d.val.errs) == 0 {
+		return nil
+	}
+	e := &jperrors.InvalidError{Kind: r.Kind(), Name: d.val.name, Errors: make([]jperrors.ValueError, len(d.val.errs))}
+	if r.Entry != nil {
+		e.Group = r.Entry.GVK.Group
+	}
+	for i, x := range d.val.errs {
+		e.Errors[i] = jperrors.ValueError{FieldError: *x.err, Offset: x.offset, Pointer: x.ptr}
+	}
+	if d.doc != nil {
+		setValueLines(d.doc, e.Errors)
+	}
+	return e
+}
+
+// Unchecked lists what the last document's schema has that validation
+// does not check (schemaauto Automaton.Unchecked); nil when validation is
+// off or the document was not pruned against a schema.
+func (r *Result) Unchecked() []string {
+	if !r.d.val.on || r.d.a == nil || !r.Pruned {
+		return nil
+	}
+	return r.d.a.Unchecked()
 }
 
 // Result returns the result of the last document. It is valid until the
@@ -261,6 +307,9 @@ func (d *Decoder) run(doc []byte) (any, error) {
 	if err == nil && d.cfg.mode == Strict && d.numFindings() > 0 {
 		err = d.res.Err()
 	}
+	if err == nil && len(d.val.errs) > 0 {
+		err = d.res.Invalid()
+	}
 	if err != nil {
 		d.buf = d.buf[:mark]
 		return nil, err
@@ -284,6 +333,7 @@ func (d *Decoder) reset(doc []byte, ownDups bool) {
 	d.tm.ciSeq, d.tm.ciPending = 0, d.tm.ciPending[:0]
 	d.dups.seenBits, d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.seenBits[:0], d.dups.objNames[:0], d.dups.seenNames[:0], d.dups.members[:0]
 	d.dups.setSlots = d.dups.setSlots[:0]
+	d.resetValidation()
 	d.res = Result{d: d}
 }
 

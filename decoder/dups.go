@@ -39,6 +39,7 @@ type member struct {
 	// duplicate discards them, as the reference decodes only the last value
 	recs   [numGroups][2]int32
 	fatals [2]int32
+	vals   [2]int32 // its validation errors
 }
 
 // seenBefore reports whether the member name (property idx) occurred
@@ -179,6 +180,16 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 		for j := i + 1; j < len(d.dups.members); j++ {
 			d.dups.members[j].fatals[0] -= removed
 			d.dups.members[j].fatals[1] -= removed
+		}
+		if lo, hi := mb.vals[0], mb.vals[1]; hi > lo {
+			d.val.errs = append(d.val.errs[:lo], d.val.errs[hi:]...)
+			for j := i + 1; j < len(d.dups.members); j++ {
+				d.dups.members[j].vals[0] -= hi - lo
+				d.dups.members[j].vals[1] -= hi - lo
+			}
+		}
+		if d.val.on && len(d.val.frames) > 0 {
+			d.val.frames[len(d.val.frames)-1].n--
 		}
 		d.dups.members = append(d.dups.members[:i], d.dups.members[i+1:]...)
 		if write && mb.start < d.strm.flushed {

@@ -62,6 +62,7 @@ type config struct {
 	maxFindings   int
 	maxDups       int
 	invalidUTF8   bool
+	validate      bool
 }
 
 // newConfig applies options to the defaults.
@@ -72,7 +73,7 @@ func newConfig(options []Option) (config, error) {
 	}
 	c := defaultConfig()
 	c.mode, c.noDefaults, c.noNullPruning = Mode(o.Mode), o.NoDefaults, o.NoNullPruning
-	c.maxDocSize, c.invalidUTF8 = o.MaxDocumentSize, o.AllowInvalidUTF8
+	c.maxDocSize, c.invalidUTF8, c.validate = o.MaxDocumentSize, o.AllowInvalidUTF8, o.Validate
 	if o.MaxDepth != 0 {
 		c.maxDepth = o.MaxDepth
 	}
@@ -107,6 +108,23 @@ func FieldValidation(m Mode) Option {
 		c.Mode = uint8(m)
 	}
 }
+
+// Validation switches value validation on or off (default off). On, each
+// document pruned against a schema is also checked as the API server's
+// create path checks it after decoding: every value against its schema
+// node's type, format, enum, pattern, bounds, lengths, counts and required
+// keys (package validate has the rules and the messages). The errors come
+// as Result.Invalid, in the server's order and located; a document with
+// errors is rejected in every field-validation mode, as the server rejects
+// it (an *errors.InvalidError, after a fatal error and, in Strict mode, the
+// strict decoding error). Result.Unchecked says what the schema has that is
+// not checked yet (junctors, list types, CEL).
+//
+// The default is off because the API server's decoder does not validate
+// either: a serializer that stands in for it pays nothing for checks it
+// does not ask for. The checks run in the same pass; a valid document
+// allocates nothing more (BenchmarkCorpus, validate cases).
+func Validation(on bool) Option { return func(c *opts.Config) { c.Validate = on } }
 
 // Defaulting switches defaulting from the schema's default values on or off
 // (default on).

@@ -10,6 +10,7 @@ import (
 	"github.com/jsonprune/jsonprune/internal/fieldpath"
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/schemaauto"
+	"github.com/jsonprune/jsonprune/validate"
 )
 
 // This file is the state machine that drives an automaton with tokens. Each
@@ -67,6 +68,9 @@ func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool)
 		raw, err := d.readValue()
 		if err != nil {
 			return nil, err
+		}
+		if d.val.on && !discard && isSchema(s) {
+			d.validateScalar(s, raw)
 		}
 		return d.scalar(raw, discard)
 	}
@@ -336,6 +340,7 @@ type objFrame struct {
 	lane     bool              // the fast lane is open (laneMember)
 	m        map[string]any    // map output
 	objStart int               // the output position after '{'
+	off      int64             // the offset of '{' (validation)
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
 	wide                                            nameSet // the names of a wide object
@@ -442,6 +447,10 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	f.lane = d.scanning && !f.root && !discard
 	// one path segment for the members, set for each
 	f.top, f.namesMark = len(d.find.path), len(d.find.names)
+	if d.val.on && !discard {
+		f.off = d.offset() - 1
+		d.openValFrame(s, validate.Object, len(f.props), f.off)
+	}
 	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Key})
 	return nil
 }
@@ -499,6 +508,9 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 	v, err := d.valueKind(mr.p.Target, vk, false)
 	if f.m != nil {
 		f.m[string(mr.name)] = v
+	}
+	if d.val.on {
+		d.keptMember(mr.idx)
 	}
 	return err
 }
@@ -600,6 +612,7 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 	if d.ownDups {
 		rec = member{prop: mr.idx, start: memberStart}
 		rec.fatals[0] = int32(len(d.fatals))
+		rec.vals[0] = int32(len(d.val.errs))
 		for g := range numGroups {
 			rec.recs[g][0] = int32(len(d.find.recs[g]))
 		}
@@ -626,12 +639,19 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 	if f.m != nil {
 		f.m[string(mr.name)] = v
 	}
+	if d.val.on && !f.discard {
+		d.keptMember(mr.idx)
+		if mr.kind == fieldpath.MapKey {
+			d.forbiddenMember(mr.name, d.nameStart(mr.rawName))
+		}
+	}
 	if d.ownDups {
 		rec.name, rec.end = d.lastName32(mr.idx, mr.dup, f.namesBase), d.outPos()
 		for g := range numGroups {
 			rec.recs[g][1] = int32(len(d.find.recs[g]))
 		}
 		rec.fatals[1] = int32(len(d.fatals))
+		rec.vals[1] = int32(len(d.val.errs))
 		d.dups.members = append(d.dups.members, rec)
 	}
 	return nil
@@ -651,7 +671,20 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 	}
 	switch {
 	case role == schemaauto.RoleMetadata:
-		return d.metadata(mr.p, f.root, f.nulls, f.write)
+		if !d.val.on || f.discard {
+			return d.metadata(mr.p, f.root, f.nulls, f.write)
+		}
+		// validation reads the normalised metadata: it is written, and
+		// cut again when the output does not want it
+		start := len(d.buf)
+		v, keep, err = d.metadata(mr.p, f.root, f.nulls, true)
+		if err == nil && keep {
+			d.validateMetadata(f.root, d.buf[start:])
+		}
+		if !f.write {
+			d.buf = d.buf[:start]
+		}
+		return v, keep, err
 	case mr.pre == nil && d.peekKind(&vk) == 'n':
 		v, keep, err = d.null(mr.p, mr.target, f.nulls, f.write)
 		if keep && !f.root && (role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind) {
@@ -681,6 +714,9 @@ func (d *Decoder) closeObject(f *objFrame) (any, error) {
 	}
 	if f.defaults {
 		d.addDefaults(f.s, f.props, f.seenBase, f.objStart, f.m)
+	}
+	if d.val.on && !f.discard {
+		d.closeObjectVal(f.s, f.props, f.top, f.off)
 	}
 	if f.write {
 		d.buf = append(d.buf, '}')
@@ -718,6 +754,9 @@ func (d *Decoder) null(p *schemaauto.Prop, target schemaauto.StateID, prunesNull
 		if !nullable && hasDefault && !d.cfg.noDefaults {
 			return d.emitDefault(ns, write), true, nil
 		}
+		if d.val.on {
+			d.validateScalar(ns, nullLiteral)
+		}
 	}
 	if write {
 		d.buf = append(d.buf, "null"...)
@@ -747,6 +786,9 @@ func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, see
 		ns := nullState(&props[i])
 		if !isSchema(ns) || d.a.State(ns).Default < 0 {
 			continue
+		}
+		if d.val.on {
+			d.keptMember(i)
 		}
 		switch d.out {
 		case outBytes:
@@ -803,6 +845,12 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if items == schemaauto.NoState {
 		items = schemaauto.Keep
 	}
+	var off int64
+	if d.val.on && !discard {
+		off = d.offset() - 1
+		d.openValFrame(s, validate.Array, 0, off)
+	}
+	n := 0
 	write := !discard && d.out == outBytes
 	var arr []any
 	if !discard && d.out == outMap {
@@ -840,11 +888,15 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		if arr != nil {
 			arr = append(arr, v)
 		}
+		n++
 		if d.strm.sink != nil && len(d.buf) >= d.strm.flushAt {
 			if err := d.flush(); err != nil {
 				return nil, err
 			}
 		}
+	}
+	if d.val.on && !discard {
+		d.closeArrayVal(n, top, off)
 	}
 	d.find.path = d.find.path[:top]
 	if d.scanning {
@@ -873,6 +925,9 @@ func (d *Decoder) nullElement(items schemaauto.StateID, write bool) (any, bool, 
 			return d.emitDefault(items, write), true, nil
 		}
 	}
+	if d.val.on && isSchema(items) {
+		d.validateScalar(items, nullLiteral)
+	}
 	if write {
 		d.buf = append(d.buf, "null"...)
 	}
@@ -897,3 +952,6 @@ func digitThenE(raw []byte) bool {
 	}
 	return false
 }
+
+// nullLiteral is a null's text, for validateScalar.
+var nullLiteral = jsontext.Value("null")

@@ -1,5 +1,7 @@
 package schemaauto
 
+import "github.com/jsonprune/jsonprune/validate"
+
 // StateID names a state of an Automaton.
 type StateID int32
 
@@ -107,8 +109,11 @@ type State struct {
 	// Default indexes the automaton's default values, or -1.
 	Default int32
 	// Node indexes the automaton's node information (schema path, the
-	// source schema for later value validations).
+	// source schema).
 	Node int32
+	// rules is 1 + the index of the state's value validations in
+	// Automaton.rules, 0 when the node validates nothing.
+	rules uint32
 }
 
 // NodeInfo describes where a state comes from. It is consulted when
@@ -137,12 +142,32 @@ type Automaton struct {
 	root     StateID
 	meta     StateID
 	prunes   bool
+	// rules are the states' compiled value validations (State.rules);
+	// unchecked says what they leave out (Unchecked).
+	rules     []*validate.Rules
+	unchecked []string
 }
 
 type defaultValue struct {
 	value any    // the pre-pruned default, a JSON value tree
 	json  []byte // its canonical JSON
 }
+
+// Rules returns the value validations of state s (nil: none), compiled
+// once from the schema node as written; package validate checks values
+// with them.
+func (a *Automaton) Rules(s StateID) *validate.Rules {
+	if r := a.states[s].rules; r != 0 {
+		return a.rules[r-1]
+	}
+	return nil
+}
+
+// Unchecked lists, one line per schema node, the validations of the
+// schema that Rules do not check: junctors (allOf, anyOf, oneOf, not),
+// x-kubernetes-list-type set and map, and x-kubernetes-validations (CEL).
+// A validating decoder reports them once per automaton.
+func (a *Automaton) Unchecked() []string { return a.unchecked }
 
 // Root returns the state of a resource's top-level object.
 func (a *Automaton) Root() StateID { return a.root }

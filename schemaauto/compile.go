@@ -1,11 +1,14 @@
 package schemaauto
 
 import (
+	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/opts"
+	"github.com/jsonprune/jsonprune/validate"
 )
 
 // Option configures compilation. It is decoder.Option, the library's one
@@ -87,6 +90,7 @@ type compiler struct {
 	preserveAll bool // spec.preserveUnknownFields: nothing is pruned
 	defaultIdx  map[*Schema]int32
 	sites       []defaultSite
+	err         error // the first value validation that does not compile
 }
 
 type memoKey struct {
@@ -125,6 +129,9 @@ func compile(root *Schema, preserveAll bool, p *jperrors.FieldPath) (*Automaton,
 		root = &Schema{}
 	}
 	c.a.root = c.node(root, false, true, p, nil)
+	if c.err != nil {
+		return nil, c.err
+	}
 	if err := c.pruneDefaults(); err != nil {
 		return nil, err
 	}
@@ -170,6 +177,9 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	}
 	if s.Nullable {
 		st.Flags |= Nullable
+	}
+	if err := c.rules(s, &st, p); err != nil {
+		c.err = err
 	}
 	if s.HasDefault {
 		st.Flags |= HasDefault
@@ -290,4 +300,55 @@ func (t TypeSet) String() string {
 		return "none"
 	}
 	return strings.Join(names, "|")
+}
+
+// rules compiles the value validations of schema node s, as written, into
+// st, and notes what they do not check.
+func (c *compiler) rules(s *Schema, st *State, p *jperrors.FieldPath) error {
+	n := validate.Node{Type: s.Type, Format: s.Format, Nullable: s.Nullable, IntOrString: s.IntOrString,
+		Pattern: s.Pattern, Keywords: s.Validations}
+	if s.UniqueItems {
+		n.Keywords = maps.Clone(s.Validations)
+		if n.Keywords == nil {
+			n.Keywords = map[string]any{}
+		}
+		n.Keywords["uniqueItems"] = true
+	}
+	if ap := s.AdditionalProperties; ap != nil && ap.Schema == nil && !ap.Allows {
+		n.AdditionalPropertiesFalse = true
+	}
+	r, err := validate.Compile(n)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	if r != nil {
+		c.a.rules = append(c.a.rules, r)
+		st.rules = uint32(len(c.a.rules))
+	}
+	var junctors []string
+	for _, j := range []struct {
+		name string
+		n    int
+	}{{"allOf", len(s.AllOf)}, {"anyOf", len(s.AnyOf)}, {"oneOf", len(s.OneOf)}, {"not", b2i(s.Not != nil)}} {
+		if j.n > 0 {
+			junctors = append(junctors, j.name)
+		}
+	}
+	if len(junctors) > 0 {
+		c.a.unchecked = append(c.a.unchecked, p.String()+": "+strings.Join(junctors, ", ")+" (junctors) not checked")
+	}
+	if s.ListType != nil && (*s.ListType == "set" || *s.ListType == "map") {
+		c.a.unchecked = append(c.a.unchecked, p.String()+": x-kubernetes-list-type "+*s.ListType+" not checked")
+	}
+	if s.XValidations > 0 {
+		c.a.unchecked = append(c.a.unchecked, p.String()+": x-kubernetes-validations (CEL) not checked")
+	}
+	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -26,6 +26,7 @@ type Config struct {
 	MaxDocumentSize  int64
 	MaxFindings      int // 0: the default
 	AllowInvalidUTF8 bool
+	Validate         bool
 
 	// yamlbridge: 0 is the default, negative no limit
 	MaxAliasNodes int

@@ -1,0 +1,255 @@
+package decoder
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/go-json-experiment/json/jsontext"
+	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/fieldpath"
+	"github.com/jsonprune/jsonprune/schemaauto"
+	"github.com/jsonprune/jsonprune/validate"
+)
+
+// This file is value validation (the Validation option): the API server's
+// OpenAPI schema step (step 8c of its create path), run on the pruned and
+// defaulted value as the walk produces it, value by value, in the same
+// pass. Each schema state carries its compiled rules (schemaauto
+// Automaton.Rules; package validate has the checks and the messages). The
+// walk calls:
+//
+//	value                 when                            checks
+//	scalar, kept null     after reading it                validateScalar: type, string, format,
+//	                                                      number, enum (validate.Rules.Check)
+//	object                openObject                      type
+//	                      closeObject                     min/maxProperties, additionalProperties:
+//	                                                      false (noted per member), then required
+//	array                 array start                     type
+//	                      array end                       minItems, maxItems
+//
+// A valid value costs one call that allocates nothing; the messages are
+// rendered only for a value that fails. The server's order is kept: the
+// errors of one object's own checks (its properties count, forbidden keys)
+// come before those of its members, and required after them, so they are
+// inserted at the object's mark when it closes. Siblings come in document
+// order (the server's is Go map order: unspecified).
+//
+// Not checked here yet: junctors, list types and CEL (Automaton.Unchecked
+// lists them per schema), enum on objects and arrays, and the metadata
+// steps.
+
+// valState is the validation state of the current document.
+type valState struct {
+	on     bool
+	name   string // the root's metadata.name
+	meta   bool   // the root's metadata was validated
+	errs   []valRec // the schema step's errors, in the server's order
+	frames []valFrame
+	kept   []uint64 // presence bits of the open objects' properties (required)
+}
+
+// valRec is one error and where its value starts.
+type valRec struct {
+	err    *jperrors.FieldError
+	offset int64
+	ptr    string
+}
+
+// valFrame is the validation of one open object or array.
+type valFrame struct {
+	rules    *validate.Rules
+	mark     int // where its own errors go, after its type error
+	pending  []valRec
+	n        int // members kept (object) or elements (array)
+	keptBase int // its presence bits in valState.kept; -1 without required
+}
+
+func (d *Decoder) resetValidation() {
+	d.val.name, d.val.meta = "", false
+	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
+}
+
+// addVal records errors for the value at the current path, starting at off.
+func (d *Decoder) addVal(errs jperrors.FieldErrors, off int64) {
+	ptr := string(d.appendPointer(nil))
+	for _, e := range errs {
+		d.val.errs = append(d.val.errs, valRec{err: e, offset: off, ptr: ptr})
+	}
+}
+
+// valPath renders the validator's path of the current value.
+func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.find.path)) }
+
+// validateScalar checks a scalar (or a kept null) in state s.
+func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
+	r := d.a.Rules(s)
+	if r == nil {
+		return
+	}
+	v := d.scalarOf(raw)
+	if r.Check(v) {
+		return
+	}
+	d.addVal(r.AppendErrors(nil, d.valPath(), v), d.tokenStart(raw))
+}
+
+// scalarOf classifies a literal as the server's decoder does.
+func (d *Decoder) scalarOf(raw jsontext.Value) validate.Scalar {
+	switch raw[0] {
+	case 'n':
+		return validate.Scalar{Kind: validate.Null}
+	case 't':
+		return validate.Scalar{Kind: validate.Bool, Bool: true}
+	case 'f':
+		return validate.Scalar{Kind: validate.Bool}
+	case '"':
+		inner := raw[1 : len(raw)-1]
+		if !hasEscapeOrHigh(inner) {
+			return validate.Scalar{Kind: validate.String, Str: inner}
+		}
+		s, _ := jsontext.AppendUnquote(d.scratch[:0], raw) // invalid UTF-8 becomes U+FFFD
+		d.scratch = s
+		return validate.Scalar{Kind: validate.String, Str: s}
+	}
+	return validate.ParseNumber(raw)
+}
+
+// hasEscapeOrHigh reports whether a string's content needs unquoting: an
+// escape, or a byte that may start invalid UTF-8.
+func hasEscapeOrHigh(b []byte) bool {
+	for _, c := range b {
+		if c == '\\' || c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// openValFrame starts the validation of an object or array in state s at
+// offset off (the bracket); kind is validate.Object or validate.Array.
+func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
+	r := d.a.Rules(s)
+	if r != nil && !r.CheckType(kind) {
+		d.addVal(r.AppendTypeErrors(nil, d.valPath(), validate.Scalar{Kind: kind}), off)
+	}
+	f := valFrame{rules: r, mark: len(d.val.errs), keptBase: -1}
+	if r != nil && kind == validate.Object && len(r.Required()) > 0 {
+		f.keptBase = len(d.val.kept)
+		for range (nprops + 63) / 64 {
+			d.val.kept = append(d.val.kept, 0)
+		}
+	}
+	d.val.frames = append(d.val.frames, f)
+}
+
+// keptMember notes that a member of the innermost object stays in it
+// (property idx, or -1), after its value was decoded.
+func (d *Decoder) keptMember(idx int) {
+	f := &d.val.frames[len(d.val.frames)-1]
+	f.n++
+	if idx >= 0 && f.keptBase >= 0 {
+		d.val.kept[f.keptBase+idx/64] |= 1 << (idx % 64)
+	}
+}
+
+// forbiddenMember notes a member that additionalProperties: false forbids.
+func (d *Decoder) forbiddenMember(name []byte, off int64) {
+	f := &d.val.frames[len(d.val.frames)-1]
+	if !f.rules.AdditionalPropertiesFalse() {
+		return
+	}
+	path := string(fieldpath.AppendPath(nil, d.find.path[:len(d.find.path)-1]))
+	f.pending = append(f.pending, valRec{err: validate.ForbiddenProperty(path, string(name)), offset: off,
+		ptr: string(fieldpath.AppendPointer(nil, d.find.path[:len(d.find.path)-1]))})
+}
+
+// closeObjectVal ends the validation of an object in state s whose path
+// is d.find.path[:top], whose '{' is at off.
+func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, top int, off int64) {
+	f := d.val.frames[len(d.val.frames)-1]
+	d.val.frames = d.val.frames[:len(d.val.frames)-1]
+	r := f.rules
+	if r == nil {
+		return
+	}
+	segs := d.find.path[:top]
+	var own []valRec
+	if !r.CheckObject(f.n) {
+		own = d.recsAt(r.AppendObjectErrors(nil, string(fieldpath.AppendPath(nil, segs)), f.n), segs, off)
+	}
+	own = append(own, f.pending...)
+	if len(own) > 0 {
+		d.val.errs = slices.Insert(d.val.errs, f.mark, own...)
+	}
+	if f.keptBase < 0 {
+		return
+	}
+	var path string
+	for _, name := range r.Required() {
+		idx := d.a.Lookup(s, []byte(name))
+		if idx >= 0 && d.val.kept[f.keptBase+idx/64]&(1<<(idx%64)) != 0 {
+			continue
+		}
+		if idx < 0 && d.a.State(s).Flags&schemaauto.Preserve != 0 {
+			continue // kept unknown members are not tracked: not reported (see valState)
+		}
+		if path == "" {
+			path = string(fieldpath.AppendPath(nil, segs))
+		}
+		d.val.errs = append(d.val.errs, d.recsAt(jperrors.FieldErrors{validate.RequiredError(path, name)}, segs, off)...)
+	}
+	d.val.kept = d.val.kept[:f.keptBase]
+}
+
+// closeArrayVal ends the validation of an array of n elements whose path
+// is d.find.path[:top].
+func (d *Decoder) closeArrayVal(n, top int, off int64) {
+	f := d.val.frames[len(d.val.frames)-1]
+	d.val.frames = d.val.frames[:len(d.val.frames)-1]
+	if f.rules == nil || f.rules.CheckArray(n) {
+		return
+	}
+	segs := d.find.path[:top]
+	d.val.errs = append(d.val.errs, d.recsAt(f.rules.AppendArrayErrors(nil, string(fieldpath.AppendPath(nil, segs)), n), segs, off)...)
+}
+
+func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, off int64) []valRec {
+	ptr := string(fieldpath.AppendPointer(nil, segs))
+	out := make([]valRec, len(errs))
+	for i, e := range errs {
+		out[i] = valRec{err: e, offset: off, ptr: ptr}
+	}
+	return out
+}
+
+// validateMetadata validates normalised metadata (meta, its JSON) of the
+// root or of an embedded resource.
+func (d *Decoder) validateMetadata(root bool, meta []byte) {
+	if !root {
+		return
+	}
+	d.val.meta = true
+	d.val.name = rootMetadataName(meta)
+}
+
+// rootMetadataName is the name member of normalised metadata ("" if absent).
+func rootMetadataName(meta []byte) string {
+	dec := jsontext.NewDecoder(bytes.NewReader(meta))
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return ""
+	}
+	for dec.PeekKind() == '"' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return ""
+		}
+		if name.String() == "name" && dec.PeekKind() == '"' {
+			v, _ := dec.ReadToken()
+			return v.String()
+		}
+		if dec.SkipValue() != nil {
+			return ""
+		}
+	}
+	return ""
+}

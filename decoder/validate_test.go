@@ -1,0 +1,142 @@
+package decoder
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/jsonprune/jsonprune/schemaauto"
+)
+
+const valCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        required: [spec]
+        properties:
+          spec:
+            type: object
+            required: [size]
+            maxProperties: 4
+            properties:
+              replicas: {type: integer, minimum: 0}
+              size: {type: string, enum: [small, large]}
+              name: {type: string, maxLength: 3, pattern: '^[a-z]+$'}
+              ratio: {type: number, multipleOf: 0.5, nullable: true}
+              port: {x-kubernetes-int-or-string: true}
+              tags:
+                type: array
+                maxItems: 2
+                items: {type: string, format: uuid}
+              labels:
+                type: object
+                additionalProperties: {type: string, minLength: 2}
+              fill: {type: integer, default: 7, maximum: 10}
+              obj:
+                type: object
+                additionalProperties: false
+`
+
+func newValDecoder(t *testing.T, opts ...Option) *Decoder {
+	t.Helper()
+	crds, err := schemaauto.ParseCRDs([]byte(valCRD))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := schemaauto.CompileCRDs(crds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := New(set, append([]Option{Validation(true)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestValidation holds the walk's validation to the API server's errors
+// (texts from reference/kubernetes-validation.md), in its order, in every
+// mode of reading.
+func TestValidation(t *testing.T) {
+	const head = `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},`
+	cases := []struct {
+		name, doc string
+		want      []string // the errors, in order; nil: valid
+	}{
+		{"valid", head + `"spec":{"size":"small","replicas":3}}`, nil},
+		{"type and minimum", head + `"spec":{"size":"small","replicas":-1}}`,
+			[]string{`spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0`}},
+		{"string for integer", head + `"spec":{"size":"small","replicas":"3"}}`,
+			[]string{`spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`}},
+		{"enum", head + `"spec":{"size":"medium"}}`,
+			[]string{`spec.size: Unsupported value: "medium": supported values: "small", "large"`}},
+		{"required", head + `"spec":{"replicas":1}}`,
+			[]string{`spec.size: Required value`}},
+		{"root required", head[:len(head)-1] + `}`,
+			[]string{`spec: Required value`}},
+		{"maxLength stops pattern", head + `"spec":{"size":"small","name":"ABCD"}}`,
+			[]string{`spec.name: Too long: may not be more than 3 bytes`}},
+		{"pattern", head + `"spec":{"size":"small","name":"AB"}}`,
+			[]string{`spec.name: Invalid value: "AB": spec.name in body should match '^[a-z]+$'`}},
+		{"nullable null passes", head + `"spec":{"size":"small","ratio":null}}`, nil},
+		{"multipleOf", head + `"spec":{"size":"small","ratio":0.7}}`,
+			[]string{`spec.ratio: Invalid value: 0.7: spec.ratio in body should be a multiple of 0.5`}},
+		{"int-or-string", head + `"spec":{"size":"small","port":1.5}}`,
+			[]string{`spec.port: Invalid value: "number": spec.port in body must be of type integer,string: "number"`}},
+		{"array items and maxItems", head + `"spec":{"size":"small","tags":["x","0f1b2c3d-0000-4000-8000-000000000000","y"]}}`,
+			[]string{
+				`spec.tags[0]: Invalid value: "x": spec.tags[0] in body must be of type uuid: "x"`,
+				`spec.tags[2]: Invalid value: "y": spec.tags[2] in body must be of type uuid: "y"`,
+				`spec.tags: Too many: 3: must have at most 2 items`,
+			}},
+		{"map values", head + `"spec":{"size":"small","labels":{"a":"x"}}}`,
+			[]string{`spec.labels.a: Invalid value: "x": spec.labels.a in body should be at least 2 chars long`}},
+		{"maxProperties before members, defaults counted", head + `"spec":{"size":"small","replicas":-1,"name":"ab","ratio":1.5}}`,
+			[]string{
+				`spec: Too many: 5: must have at most 4 items`,
+				`spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0`,
+			}},
+		{"additionalProperties false", head + `"spec":{"size":"small","obj":{"k":1}}}`,
+			[]string{`spec.obj: Invalid value: "k": spec.obj.k in body is a forbidden property`}},
+		{"object for string", head + `"spec":{"size":{"a":1}}}`,
+			[]string{
+				`spec.size: Invalid value: "object": spec.size in body must be of type string: "object"`,
+			}},
+		{"pruned null fails required", head + `"spec":{"size":null}}`,
+			[]string{`spec.size: Required value`}},
+	}
+	for _, c := range cases {
+		for _, mode := range []string{"fast", "slow", "noscan"} {
+			t.Run(c.name+"/"+mode, func(t *testing.T) {
+				d := newValDecoder(t)
+				d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
+				_, err := d.AppendPrune(nil, []byte(c.doc))
+				inv := d.Result().Invalid()
+				var got []string
+				if inv != nil {
+					for _, e := range inv.Errors {
+						got = append(got, e.Error())
+					}
+				}
+				if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+					t.Fatalf("errors:\n got %q\nwant %q", got, c.want)
+				}
+				if (err != nil) != (c.want != nil) {
+					t.Fatalf("err = %v", err)
+				}
+				if err != nil && !strings.HasPrefix(err.Error(), `Widget.example.com "w" is invalid: `) {
+					t.Fatalf("err = %v", err)
+				}
+			})
+		}
+	}
+}

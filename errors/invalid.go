@@ -1,0 +1,55 @@
+package errors
+
+import "strings"
+
+// ValueError is one value-validation error of a document: the API server's
+// field error (its path, type, bad value and detail, rendered by Error
+// exactly as the server renders a cause), and where the value is in the
+// document: byte offset, line and column (1-based, as an editor counts
+// them), and the value's RFC 6901 JSON Pointer.
+type ValueError struct {
+	FieldError
+	Offset       int64
+	Line, Column int
+	Pointer      string
+}
+
+// InvalidError is the API server's answer to an object it decodes but does
+// not accept (HTTP 422 Invalid): the validation errors of its create path,
+// in the server's order. Error renders the response's message:
+// `Widget.example.com "w" is invalid: [spec.a: ..., spec.b: ...]` (the
+// causes de-duplicated, first occurrence kept; one cause alone without
+// brackets).
+type InvalidError struct {
+	// Kind and Group are the object's (Widget, example.com); Name its
+	// metadata.name.
+	Kind, Group, Name string
+	Errors            []ValueError
+}
+
+// Error renders the message as the server's Status does.
+func (e *InvalidError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Kind)
+	if e.Group != "" {
+		b.WriteString("." + e.Group)
+	}
+	b.WriteString(` "` + e.Name + `" is invalid`)
+	seen := make(map[string]bool, len(e.Errors))
+	var msgs []string
+	for i := range e.Errors {
+		m := e.Errors[i].Error()
+		if !seen[m] {
+			seen[m] = true
+			msgs = append(msgs, m)
+		}
+	}
+	switch len(msgs) {
+	case 0:
+	case 1:
+		b.WriteString(": " + msgs[0])
+	default:
+		b.WriteString(": [" + strings.Join(msgs, ", ") + "]")
+	}
+	return b.String()
+}
