@@ -7,6 +7,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/fieldpath"
+	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/validate"
 )
@@ -62,6 +63,10 @@ type valFrame struct {
 	pending  []valRec
 	n        int // members kept (object) or elements (array)
 	keptBase int // its presence bits in valState.kept; -1 without required
+	// enum on an object or array: the value is read back from the output,
+	// which starts at enumStart; outNone was switched to bytes for it
+	enum, wasNone bool
+	enumStart     int
 }
 
 func (d *Decoder) resetValidation() {
@@ -133,6 +138,14 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		d.addVal(r.AppendTypeErrors(nil, d.valPath(), validate.Scalar{Kind: kind}), off)
 	}
 	f := valFrame{rules: r, mark: len(d.val.errs), keptBase: -1}
+	if r.HasEnum() && d.out != outMap {
+		// the value is needed whole: it is written (and cut again when
+		// the output does not want it)
+		f.enum, f.wasNone, f.enumStart = true, d.out == outNone, d.outPos()
+		if f.wasNone {
+			d.out = outBytes
+		}
+	}
 	if r != nil && kind == validate.Object && len(r.Required()) > 0 {
 		f.keptBase = len(d.val.kept)
 		for range (nprops + 63) / 64 {
@@ -165,7 +178,7 @@ func (d *Decoder) forbiddenMember(name []byte, off int64) {
 
 // closeObjectVal ends the validation of an object in state s whose path
 // is d.find.path[:top], whose '{' is at off.
-func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, top int, off int64) {
+func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, top int, off int64, m map[string]any) {
 	f := d.val.frames[len(d.val.frames)-1]
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
 	r := f.rules
@@ -174,8 +187,13 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 	}
 	segs := d.find.path[:top]
 	var own []valRec
+	if m != nil {
+		own = d.checkEnum(r, m, segs, off)
+	} else if f.enum {
+		own = d.checkEnum(r, d.enumValue(&f), segs, off)
+	}
 	if !r.CheckObject(f.n) {
-		own = d.recsAt(r.AppendObjectErrors(nil, string(fieldpath.AppendPath(nil, segs)), f.n), segs, off)
+		own = append(own, d.recsAt(r.AppendObjectErrors(nil, string(fieldpath.AppendPath(nil, segs)), f.n), segs, off)...)
 	}
 	own = append(own, f.pending...)
 	if len(own) > 0 {
@@ -203,14 +221,96 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 
 // closeArrayVal ends the validation of an array of n elements whose path
 // is d.find.path[:top].
-func (d *Decoder) closeArrayVal(n, top int, off int64) {
+func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
 	f := d.val.frames[len(d.val.frames)-1]
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
-	if f.rules == nil || f.rules.CheckArray(n) {
+	if f.rules == nil {
 		return
 	}
 	segs := d.find.path[:top]
-	d.val.errs = append(d.val.errs, d.recsAt(f.rules.AppendArrayErrors(nil, string(fieldpath.AppendPath(nil, segs)), n), segs, off)...)
+	if !f.rules.CheckArray(n) {
+		d.val.errs = append(d.val.errs, d.recsAt(f.rules.AppendArrayErrors(nil, string(fieldpath.AppendPath(nil, segs)), n), segs, off)...)
+	}
+	if arr != nil {
+		d.val.errs = append(d.val.errs, d.checkEnum(f.rules, arr, segs, off)...)
+	} else if f.enum {
+		d.val.errs = append(d.val.errs, d.checkEnum(f.rules, d.enumValue(&f), segs, off)...)
+	}
+}
+
+// checkEnum checks an object's or array's value v against the enum.
+func (d *Decoder) checkEnum(r *validate.Rules, v any, segs []fieldpath.Segment, off int64) []valRec {
+	if !r.HasEnum() || r.CheckEnum(v) {
+		return nil
+	}
+	return d.recsAt(r.AppendEnumErrors(nil, string(fieldpath.AppendPath(nil, segs)), v), segs, off)
+}
+
+// enumValue reads back the value of frame f from the output (see
+// valFrame.enum), and restores the output kind.
+func (d *Decoder) enumValue(f *valFrame) any {
+	start := f.enumStart - d.strm.flushed
+	var v any
+	if start >= 0 && start <= len(d.buf) {
+		v = parseValue(d.buf[start:])
+	}
+	if f.wasNone {
+		d.out = outNone
+		d.truncate(f.enumStart)
+	}
+	return v
+}
+
+// parseValue decodes a JSON value into the reference's Go values (int64
+// for integers that fit, float64 otherwise); nil if it cannot.
+func parseValue(b []byte) any {
+	dec := jsontext.NewDecoder(bytes.NewReader(b))
+	var read func() (any, error)
+	read = func() (any, error) {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return nil, err
+		}
+		switch tok.Kind() {
+		case '{':
+			m := map[string]any{}
+			for dec.PeekKind() != '}' {
+				k, err := dec.ReadToken()
+				if err != nil {
+					return nil, err
+				}
+				v, err := read()
+				if err != nil {
+					return nil, err
+				}
+				m[k.String()] = v
+			}
+			_, err := dec.ReadToken()
+			return m, err
+		case '[':
+			a := []any{}
+			for dec.PeekKind() != ']' {
+				v, err := read()
+				if err != nil {
+					return nil, err
+				}
+				a = append(a, v)
+			}
+			_, err := dec.ReadToken()
+			return a, err
+		case '"':
+			return tok.String(), nil
+		case '0':
+			return jsonvalue.ParseNumber([]byte(tok.String()))
+		case 't':
+			return true, nil
+		case 'f':
+			return false, nil
+		}
+		return nil, nil
+	}
+	v, _ := read()
+	return v
 }
 
 func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, off int64) []valRec {
@@ -252,4 +352,11 @@ func rootMetadataName(meta []byte) string {
 		}
 	}
 	return ""
+}
+
+// statusDropped reports whether a root member is the status that a create
+// drops before validating, the version having the status subresource.
+func (d *Decoder) statusDropped(name []byte) bool {
+	e := d.res.Entry
+	return string(name) == "status" && e != nil && e.Version != nil && e.Version.StatusSubresource
 }

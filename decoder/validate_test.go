@@ -110,6 +110,7 @@ func TestValidation(t *testing.T) {
 		{"object for string", head + `"spec":{"size":{"a":1}}}`,
 			[]string{
 				`spec.size: Invalid value: "object": spec.size in body must be of type string: "object"`,
+				`spec.size: Unsupported value: {}: supported values: "small", "large"`,
 			}},
 		{"pruned null fails required", head + `"spec":{"size":null}}`,
 			[]string{`spec.size: Required value`}},

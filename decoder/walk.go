@@ -425,6 +425,10 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	if !discard {
 		f.props = d.a.Props(s)
 	}
+	if d.val.on && !discard {
+		f.off = d.offset() - 1
+		d.openValFrame(s, validate.Object, len(f.props), f.off)
+	}
 	f.write = !discard && d.out == outBytes
 	if !discard && d.out == outMap {
 		f.m = make(map[string]any)
@@ -447,10 +451,6 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	f.lane = d.scanning && !f.root && !discard
 	// one path segment for the members, set for each
 	f.top, f.namesMark = len(d.find.path), len(d.find.names)
-	if d.val.on && !discard {
-		f.off = d.offset() - 1
-		d.openValFrame(s, validate.Object, len(f.props), f.off)
-	}
 	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Key})
 	return nil
 }
@@ -628,7 +628,13 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 		}
 		d.buf = append(d.buf, ':')
 	}
+	validating := d.val.on
+	if validating && f.root && d.statusDropped(mr.name) {
+		d.val.on = false // a create drops it before validation
+	}
 	v, keep, err := d.memberByRole(f, mr)
+	skipVal := validating && !d.val.on
+	d.val.on = validating
 	if err != nil {
 		return err
 	}
@@ -639,7 +645,7 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 	if f.m != nil {
 		f.m[string(mr.name)] = v
 	}
-	if d.val.on && !f.discard {
+	if d.val.on && !f.discard && !skipVal {
 		d.keptMember(mr.idx)
 		if mr.kind == fieldpath.MapKey {
 			d.forbiddenMember(mr.name, d.nameStart(mr.rawName))
@@ -715,11 +721,11 @@ func (d *Decoder) closeObject(f *objFrame) (any, error) {
 	if f.defaults {
 		d.addDefaults(f.s, f.props, f.seenBase, f.objStart, f.m)
 	}
-	if d.val.on && !f.discard {
-		d.closeObjectVal(f.s, f.props, f.top, f.off)
-	}
 	if f.write {
 		d.buf = append(d.buf, '}')
+	}
+	if d.val.on && !f.discard {
+		d.closeObjectVal(f.s, f.props, f.top, f.off, f.m)
 	}
 	d.dups.seenBits = d.dups.seenBits[:f.seenBase]
 	d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.objNames[:f.namesBase], d.dups.seenNames[:f.seenNamesBase], d.dups.members[:f.membersBase]
@@ -895,10 +901,6 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 			}
 		}
 	}
-	if d.val.on && !discard {
-		d.closeArrayVal(n, top, off)
-	}
-	d.find.path = d.find.path[:top]
 	if d.scanning {
 		d.sc.close() // speekElem found it
 	} else if _, err := d.readToken(); err != nil {
@@ -907,6 +909,10 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, ']')
 	}
+	if d.val.on && !discard {
+		d.closeArrayVal(n, top, off, arr)
+	}
+	d.find.path = d.find.path[:top]
 	d.depth--
 	if arr == nil {
 		return nil, nil

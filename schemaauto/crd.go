@@ -34,6 +34,10 @@ type Version struct {
 	Storage bool
 	// Schema is the version's openAPIV3Schema; nil when it has none.
 	Schema *Schema
+	// StatusSubresource: the version has the status subresource
+	// (subresources.status, or v1beta1's spec.subresources.status), so a
+	// create drops the object's status before validating it.
+	StatusSubresource bool
 
 	raw any // the schema as read, to tell identical schemas apart
 }
@@ -141,6 +145,7 @@ func crdFromValue(m map[string]any) (*CRD, error) {
 		v.Name, _ = vm["name"].(string)
 		v.Served, _ = vm["served"].(bool)
 		v.Storage, _ = vm["storage"].(bool)
+		v.StatusSubresource = hasStatus(vm) || av == crdV1beta1 && hasStatus(spec)
 		raw := topRaw
 		path := "spec.validation.openAPIV3Schema"
 		if sch, ok := vm["schema"].(map[string]any); ok {
@@ -252,4 +257,12 @@ func hasDefault(s *Schema) bool {
 		}
 	}
 	return s.AdditionalProperties != nil && hasDefault(s.AdditionalProperties.Schema)
+}
+
+// hasStatus reports whether m (a version, or a v1beta1 spec) has
+// subresources.status set.
+func hasStatus(m map[string]any) bool {
+	sub, _ := m["subresources"].(map[string]any)
+	st, ok := sub["status"]
+	return ok && st != nil
 }
