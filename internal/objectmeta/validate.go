@@ -112,6 +112,11 @@ const GeneratedNamePlaceholder = generatedTail
 //     validation, so these errors come from the check itself, not from a
 //     request.
 //
+// Duplicates: the server drops an error whose text equals an earlier one
+// of the same metadata (ValidateObjectMetaDeclaratively filters its list
+// through ErrorList.ToAggregate, which de-duplicates by message), so two
+// labels with the same bad value give one error, and so here.
+//
 // Order within labels and annotations: the server iterates Go maps, so
 // its order between keys is random; here keys come in the order of meta,
 // which for normalised metadata is sorted by key. The errors of one key are
@@ -144,6 +149,7 @@ func (v *Validator) Validate(meta []byte, o ValidateOptions, dst jperrors.FieldE
 	if what := v.index(meta); what != "" {
 		return append(dst, malformed(p, what))
 	}
+	start := len(dst)
 
 	// 1. generateName
 	gn := unquote(meta, v.fields[FieldGenerateName], &v.bufGN)
@@ -220,7 +226,27 @@ func (v *Validator) Validate(meta []byte, o ValidateOptions, dst jperrors.FieldE
 	dst = v.finalizers(dst, p)
 	// 9. managedFields
 	dst = v.managedFields(dst, p)
-	return dst
+	return dedupe(dst, start)
+}
+
+// dedupe drops from l[start:] each error whose text is that of an earlier
+// one there, as ValidateObjectMetaDeclaratively's filtering does (its
+// ErrorList.Filter goes through ToAggregate, which keeps the first of
+// equal messages).
+func dedupe(l jperrors.FieldErrors, start int) jperrors.FieldErrors {
+	if len(l)-start < 2 {
+		return l
+	}
+	seen := make(map[string]bool, len(l)-start)
+	out := l[:start]
+	for _, e := range l[start:] {
+		if m := e.Error(); !seen[m] {
+			seen[m] = true
+			out = append(out, e)
+		}
+	}
+	clear(l[len(out):])
+	return out
 }
 
 // index records the spans of the known top-level fields of meta; it

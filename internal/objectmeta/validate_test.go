@@ -56,6 +56,11 @@ func TestValidate(t *testing.T) {
 		{"generateName 255 trailing dash", `{"generateName":"` + long("a", 254) + `-"}`, ValidateOptions{}, []string{`metadata.generateName: Invalid value: "` + long("a", 254) + `-": must be no more than 253 characters`}},
 		{"META09 label key", `{"name":"w","labels":{"-bad":"v"}}`, ValidateOptions{}, []string{`metadata.labels: Invalid value: "-bad": ` + tName}},
 		{"META10 label value 64 bytes", `{"name":"w","labels":{"k":"` + long("v", 64) + `"}}`, ValidateOptions{}, []string{`metadata.labels: Invalid value: "` + long("v", 64) + `": must be no more than 63 bytes`}},
+		{"duplicates dropped", `{"name":"w","labels":{"a":"-","b":"-","c":"-"},"finalizers":["-x","-x","ok"],"ownerReferences":[{"apiVersion":"v1","controller":true,"kind":"A","name":"a","uid":"1"},{"apiVersion":"v1","controller":true,"kind":"B","name":"b","uid":"2"},{"apiVersion":"v1","controller":true,"kind":"B","name":"b","uid":"2"}]}`, ValidateOptions{}, []string{
+			`metadata.labels: Invalid value: "-": ` + tValue,
+			`metadata.ownerReferences: Invalid value: [{"apiVersion":"v1","kind":"A","name":"a","uid":"1","controller":true},{"apiVersion":"v1","kind":"B","name":"b","uid":"2","controller":true},{"apiVersion":"v1","kind":"B","name":"b","uid":"2","controller":true}]: ` + tOnlyOne + `A/a and B/b`,
+			`metadata.finalizers: Invalid value: "-x": ` + tName,
+		}},
 		{"label value bad", `{"name":"w","labels":{"k":"-x-","k2":"a b"}}`, ValidateOptions{}, []string{`metadata.labels: Invalid value: "-x-": ` + tValue, `metadata.labels: Invalid value: "a b": ` + tValue}},
 		{"META11 label prefix 254", `{"name":"w","labels":{"` + long("p", 254) + `/n":""}}`, ValidateOptions{}, []string{`metadata.labels: Invalid value: "` + long("p", 254) + `/n": prefix part must be no more than 253 bytes`}},
 		{"label key and value", `{"name":"w","labels":{"a/b/c":"-"}}`, ValidateOptions{}, []string{`metadata.labels: Invalid value: "a/b/c": ` + tSlashes, `metadata.labels: Invalid value: "-": ` + tValue}},
