@@ -49,10 +49,10 @@ func (s *scan) expect(c byte) bool {
 
 // value skips one value and returns its span.
 func (s *scan) value() span {
+	c := s.peek()
 	start := s.pos
-	switch s.peek() {
+	switch c {
 	case '{':
-		start = s.pos
 		s.pos++
 		if s.peek() == '}' {
 			s.pos++
@@ -70,7 +70,6 @@ func (s *scan) value() span {
 			break
 		}
 	case '[':
-		start = s.pos
 		s.pos++
 		if s.peek() == ']' {
 			s.pos++
@@ -86,10 +85,8 @@ func (s *scan) value() span {
 			break
 		}
 	case '"':
-		start = s.pos
 		s.str()
 	default:
-		start = s.pos
 		for s.pos < len(s.data) {
 			c := s.data[s.pos]
 			if c == ',' || c == '}' || c == ']' || c == ':' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '{' || c == '[' {
