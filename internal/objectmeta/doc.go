@@ -71,14 +71,6 @@
 //   - [Normalize] (with [Options]): a metadata value decoded and normalised,
 //     its unknown fields; [CoerceEmbedded]: an embedded resource's.
 //   - [UnmarshalTypeError], [InvalidValueError]: the reference's errors.
-//   - Validation of normalised metadata JSON as the API server's create
-//     path does it (kubernetes-validation.md 5.1, 5.2, steps 8a, 8b, 8e),
-//     with the server's messages: [Validator] ([Validator.Validate] with
-//     [ValidateOptions] and [Scope], [Validator.Warnings]),
-//     [ValidateTypeMeta], [ValidateEmbeddedTypeMeta],
-//     [GeneratedNamePlaceholder]; the name rules [IsDNS1123Subdomain],
-//     [IsDNS1123Label], [IsDNS1035Label], [IsQualifiedName],
-//     [IsValidLabelValue], [IsPathSegmentName], [IsPathSegmentPrefix].
 //   - The one table of the fields: [ObjectMeta], [OwnerReference] and
 //     [ManagedFieldsEntry] ([Struct], [Struct.Index], [Field], [Type]), the
 //     Field* indexes of ObjectMeta's fields and [NumOwnerReferenceFields];
