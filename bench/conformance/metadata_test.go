@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,6 +45,8 @@ import (
 // errors of metadata with at most one label and at most one annotation
 // (embedded errors iterate the embedded object's map and are compared as
 // multisets only).
+//
+// METADATA_CASES=<n> sets the number of generated cases (default 2000).
 func TestMetadataDifferential(t *testing.T) {
 	ctx := context.Background()
 	gvk := schema.GroupVersionKind{Group: "example.com", Version: "v1", Kind: "Widget"}
@@ -61,7 +64,11 @@ func TestMetadataDifferential(t *testing.T) {
 	namespaced := customresource.NewStrategy(nil, true, gvk, nil, nil, s, nil, nil, nil)
 	cluster := customresource.NewStrategy(nil, false, gvk, nil, nil, s, nil, nil, nil)
 
-	cases := generatedMetadata(2000)
+	n := 2000
+	if s := os.Getenv("METADATA_CASES"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	cases := generatedMetadata(n)
 	nGen := len(cases)
 	cases = append(cases, corpusMetadata(t)...)
 
