@@ -129,8 +129,10 @@ const GeneratedNamePlaceholder = generatedTail
 // these rules accept wherever the random characters are): a bad generated
 // name gives the same errors as the server's, but its value reads
 // "<prefix>xxxxx" where the server's has its random characters
-// ("Foo-xxxxx" for the server's "Foo-xn8fg"). The name error is reported
-// with the generateName error exactly when the server reports both.
+// ("Foo-xxxxx" for the server's "Foo-xn8fg"). Whether the generated name
+// passes does not depend on its random characters (all lower-case
+// alphanumerics, like the placeholder), so the errors are the server's in
+// number, order and wording; only that value differs.
 //
 // The trailing-dash mask is the reference's: a generateName longer than
 // one byte that ends with '-' is checked with its last two bytes replaced

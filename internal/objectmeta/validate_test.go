@@ -309,3 +309,17 @@ func TestValidateEmbeddedTypeMetaAllocs(t *testing.T) {
 		t.Errorf("%v allocations, %q", n, dst.Strings())
 	}
 }
+
+func BenchmarkValidate(b *testing.B) {
+	meta := []byte(`{"annotations":{"Example.com/Note":"free text","kubectl.kubernetes.io/last-applied-configuration":"{\"a\":\"b\"}"},"finalizers":["example.com/cleanup"],"generation":1,"labels":{"app.kubernetes.io/name":"widget","tier":"backend"},"name":"w-1","namespace":"default","ownerReferences":[{"apiVersion":"apps/v1","blockOwnerDeletion":true,"controller":true,"kind":"Deployment","name":"d","uid":"0a1b"}],"resourceVersion":"5","uid":"u"}`)
+	var v Validator
+	var dst jperrors.FieldErrors
+	b.SetBytes(int64(len(meta)))
+	b.ReportAllocs()
+	for b.Loop() {
+		dst = v.Validate(meta, ValidateOptions{}, dst[:0])
+	}
+	if len(dst) > 0 {
+		b.Fatal(dst.Strings())
+	}
+}
