@@ -1,6 +1,7 @@
 package objectmeta
 
 import (
+	"bytes"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -109,59 +110,72 @@ func (s *scan) str() span {
 	}
 	start := s.pos
 	s.pos++
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case '\\':
-			s.pos += 2
-			continue
-		case '"':
-			s.pos++
+	for {
+		i := bytes.IndexByte(s.data[s.pos:], '"')
+		if i < 0 {
+			s.pos = len(s.data)
+			s.bad = true
 			return span{start, s.pos}
 		}
-		s.pos++
+		end := s.pos + i
+		s.pos = end + 1
+		// the quote ends the string unless an odd number of backslashes
+		// precede it
+		n := 0
+		for j := end - 1; j > start && s.data[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 0 {
+			return span{start, s.pos}
+		}
 	}
-	s.pos = len(s.data)
-	s.bad = true
-	return span{start, s.pos}
 }
 
 // members calls f for each member of the object at sp (absent when
-// empty); it stops early when
-// f returns false. It reports whether sp is an object (null counts as an
-// empty one).
+// empty); it stops early when f returns false. It reports whether sp is an
+// object (null counts as an empty one).
 func members(data []byte, sp span, f func(k, v span) bool) bool {
+	_, ok := membersEnd(data, sp, f)
+	return ok
+}
+
+// membersEnd is members that also returns where the object ends.
+func membersEnd(data []byte, sp span, f func(k, v span) bool) (int, bool) {
 	if sp.end == sp.start {
-		return true
+		return sp.end, true
 	}
 	s := scan{data: data[:sp.end], pos: sp.start}
 	switch s.peek() {
 	case 'n':
-		return true
+		if !bytes.HasPrefix(s.data[s.pos:], []byte("null")) {
+			return s.pos, false
+		}
+		return s.pos + 4, true
 	case '{':
 	default:
-		return false
+		return s.pos, false
 	}
 	s.pos++
 	if s.peek() == '}' {
-		return true
+		return s.pos + 1, true
 	}
 	for !s.bad {
 		k := s.str()
 		s.expect(':')
 		v := s.value()
 		if s.bad {
-			return false
+			return s.pos, false
 		}
 		if !f(k, v) {
-			return true
+			return s.pos, true
 		}
 		if s.peek() == ',' {
 			s.pos++
 			continue
 		}
-		return s.expect('}')
+		return s.pos + 1, s.expect('}')
 	}
-	return false
+	return s.pos, false
 }
 
 // elements calls f for each element of the array at sp (null counts as an

@@ -142,7 +142,9 @@ const GeneratedNamePlaceholder = generatedTail
 // meta must be a JSON object (null counts as empty); unknown keys are
 // ignored. Input that is not one, or whose known fields have the wrong JSON
 // type, gives the single error "<p>: Invalid value: malformed metadata:
-// <what>" (never produced for the decoder's output).
+// <what>" (never produced for the decoder's output). The reader checks the
+// structure (braces, brackets, strings, separators), not the spelling of
+// numbers and literals, which the decoder has already checked.
 func (v *Validator) Validate(meta []byte, o ValidateOptions, dst jperrors.FieldErrors) jperrors.FieldErrors {
 	p := o.Path
 	if p == "" {
@@ -256,12 +258,10 @@ func dedupe(l jperrors.FieldErrors, start int) jperrors.FieldErrors {
 func (v *Validator) index(meta []byte) string {
 	v.meta = meta
 	v.fields = [NumObjectMetaFields]span{}
-	s := scan{data: meta}
-	whole := s.value()
-	if s.bad || s.peek() != 0 {
+	if s := (scan{data: meta}); s.peek() == 0 {
 		return "not one JSON value"
 	}
-	ok := members(meta, whole, func(k, val span) bool {
+	end, ok := membersEnd(meta, span{0, len(meta)}, func(k, val span) bool {
 		if i := ObjectMeta.Index(unquote(meta, k, &v.bufKey)); i >= 0 {
 			v.fields[i] = val
 		}
@@ -269,6 +269,9 @@ func (v *Validator) index(meta []byte) string {
 	})
 	if !ok {
 		return "not a JSON object"
+	}
+	if s := (scan{data: meta, pos: end}); s.peek() != 0 {
+		return "not one JSON value"
 	}
 	for i, sp := range v.fields {
 		if sp.end == sp.start || isNullSpan(meta, sp) {

@@ -141,6 +141,10 @@ func TestValidate(t *testing.T) {
 		// malformed input
 		{"malformed", `[1]`, ValidateOptions{}, []string{`metadata: Invalid value: malformed metadata: not a JSON object`}},
 		{"malformed name", `{"name":5}`, ValidateOptions{}, []string{`metadata: Invalid value: malformed metadata: name has the wrong type`}},
+		{"malformed empty", ` `, ValidateOptions{}, []string{`metadata: Invalid value: malformed metadata: not one JSON value`}},
+		{"malformed nul", `nul`, ValidateOptions{}, []string{`metadata: Invalid value: malformed metadata: not a JSON object`}},
+		{"malformed string", `{"name":"a\"}`, ValidateOptions{}, []string{`metadata: Invalid value: malformed metadata: not a JSON object`}},
+		{"escaped backslash before quote", `{"name":"a\\"}`, ValidateOptions{}, []string{`metadata.name: Invalid value: "a\\": ` + tSub}},
 		{"malformed trailing", `{} x`, ValidateOptions{}, []string{`metadata: Invalid value: malformed metadata: not one JSON value`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
