@@ -199,15 +199,19 @@ func (r *Result) Err() error {
 // holds every error in the server's order, each located.
 func (r *Result) Invalid() *jperrors.InvalidError {
 	d := r.d
-	if len(d.val.errs) == 0 {
+	if !d.val.invalid() {
 		return nil
 	}
-	e := &jperrors.InvalidError{Kind: r.Kind(), Name: d.val.name, Errors: make([]jperrors.ValueError, len(d.val.errs))}
+	e := &jperrors.InvalidError{Kind: r.Kind(), Name: d.val.name}
 	if r.Entry != nil {
 		e.Group = r.Entry.GVK.Group
 	}
-	for i, x := range d.val.errs {
-		e.Errors[i] = jperrors.ValueError{FieldError: *x.err, Offset: x.offset, Pointer: x.ptr}
+	// the create path's steps in order: root ObjectMeta (8b), the schema
+	// (8c), embedded resources (8e)
+	for i, step := range [][]valRec{d.val.rootMeta, d.val.errs, d.val.embedded} {
+		for _, x := range step {
+			e.Errors = append(e.Errors, jperrors.ValueError{FieldError: *x.err, Offset: x.offset, Pointer: x.ptr, Step: jperrors.Step(i)})
+		}
 	}
 	if d.doc != nil {
 		setValueLines(d.doc, e.Errors)
@@ -307,7 +311,7 @@ func (d *Decoder) run(doc []byte) (any, error) {
 	if err == nil && d.cfg.mode == Strict && d.numFindings() > 0 {
 		err = d.res.Err()
 	}
-	if err == nil && len(d.val.errs) > 0 {
+	if err == nil && d.val.invalid() {
 		err = d.res.Invalid()
 	}
 	if err != nil {

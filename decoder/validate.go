@@ -8,6 +8,7 @@ import (
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/fieldpath"
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
+	"github.com/jsonprune/jsonprune/internal/objectmeta"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/validate"
 )
@@ -42,6 +43,10 @@ import (
 // valState is the validation state of the current document.
 type valState struct {
 	on     bool
+	// the errors of the other steps of the create path: root ObjectMeta
+	// (8b) and embedded resources (8e); the schema step's are errs
+	rootMeta, embedded []valRec
+	metaV              objectmeta.Validator
 	name   string // the root's metadata.name
 	meta   bool   // the root's metadata was validated
 	errs   []valRec // the schema step's errors, in the server's order
@@ -67,10 +72,15 @@ type valFrame struct {
 	// which starts at enumStart; outNone was switched to bytes for it
 	enum, wasNone bool
 	enumStart     int
+	// an embedded resource's apiVersion and kind, and its metadata's errors
+	hasAV, hasKind bool
+	av, kind       string
+	meta           []valRec
 }
 
 func (d *Decoder) resetValidation() {
 	d.val.name, d.val.meta = "", false
+	d.val.rootMeta, d.val.embedded = d.val.rootMeta[:0], d.val.embedded[:0]
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 }
 
@@ -181,11 +191,18 @@ func (d *Decoder) forbiddenMember(name []byte, off int64) {
 func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, top int, off int64, m map[string]any) {
 	f := d.val.frames[len(d.val.frames)-1]
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
+	segs := d.find.path[:top]
+	if st := d.a.State(s); st.Flags&schemaauto.Embedded != 0 {
+		if top > 0 {
+			d.closeEmbedded(&f, segs, off)
+		} else if !d.val.meta {
+			d.validateMetadata(true, []byte("{}"), off) // no metadata: no name
+		}
+	}
 	r := f.rules
 	if r == nil {
 		return
 	}
-	segs := d.find.path[:top]
 	var own []valRec
 	if m != nil {
 		own = d.checkEnum(r, m, segs, off)
@@ -323,13 +340,40 @@ func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, of
 }
 
 // validateMetadata validates normalised metadata (meta, its JSON) of the
-// root or of an embedded resource.
-func (d *Decoder) validateMetadata(root bool, meta []byte) {
-	if !root {
+// root (step 8b) or of an embedded resource (8e, reported when the
+// resource closes), whose value starts at off.
+func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
+	if root {
+		d.val.meta = true
+		d.val.name = rootMetadataName(meta)
+		errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{}, nil)
+		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
 		return
 	}
-	d.val.meta = true
-	d.val.name = rootMetadataName(meta)
+	f := &d.val.frames[len(d.val.frames)-1]
+	errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()}, nil)
+	f.meta = append(f.meta, d.recsAt(errs, d.find.path, off)...)
+}
+
+// noteTypeMeta records an embedded resource's apiVersion or kind string.
+func (d *Decoder) noteTypeMeta(role schemaauto.PropRole, raw jsontext.Value) {
+	f := &d.val.frames[len(d.val.frames)-1]
+	v := string(d.scalarOf(raw).Str)
+	if role == schemaauto.RoleAPIVersion {
+		f.hasAV, f.av = true, v
+	} else {
+		f.hasKind, f.kind = true, v
+	}
+}
+
+// closeEmbedded reports an embedded resource's TypeMeta and metadata
+// errors (step 8e), its path d.find.path[:top].
+func (d *Decoder) closeEmbedded(f *valFrame, segs []fieldpath.Segment, off int64) {
+	path := string(fieldpath.AppendFieldPath(nil, segs))
+	if errs := objectmeta.ValidateEmbeddedTypeMeta(path, f.hasAV, f.av, f.hasKind, f.kind, nil); len(errs) > 0 {
+		d.val.embedded = append(d.val.embedded, d.recsAt(errs, segs, off)...)
+	}
+	d.val.embedded = append(d.val.embedded, f.meta...)
 }
 
 // rootMetadataName is the name member of normalised metadata ("" if absent).
@@ -359,4 +403,9 @@ func rootMetadataName(meta []byte) string {
 func (d *Decoder) statusDropped(name []byte) bool {
 	e := d.res.Entry
 	return string(name) == "status" && e != nil && e.Version != nil && e.Version.StatusSubresource
+}
+
+// invalid reports whether the document has validation errors.
+func (v *valState) invalid() bool {
+	return len(v.rootMeta)+len(v.errs)+len(v.embedded) > 0
 }

@@ -44,6 +44,10 @@ spec:
               obj:
                 type: object
                 additionalProperties: false
+              e:
+                type: object
+                x-kubernetes-embedded-resource: true
+                x-kubernetes-preserve-unknown-fields: true
 `
 
 func newValDecoder(t *testing.T, opts ...Option) *Decoder {
@@ -112,6 +116,21 @@ func TestValidation(t *testing.T) {
 				`spec.size: Invalid value: "object": spec.size in body must be of type string: "object"`,
 				`spec.size: Unsupported value: {}: supported values: "small", "large"`,
 			}},
+		{"metadata name (8b) before the schema (8c)", `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"W"},"spec":{"size":"x"}}`,
+			[]string{
+				`metadata.name: Invalid value: "W": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+				`spec.size: Unsupported value: "x": supported values: "small", "large"`,
+			}},
+		{"no metadata", `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"size":"small"}}`,
+			[]string{`metadata.name: Required value: name or generateName is required`}},
+		{"embedded resource (8e) after the schema", head + `"spec":{"size":"x","e":{"kind":"Foo_Bar","metadata":{"name":"a/b"}}}}`,
+			[]string{
+				`spec.size: Unsupported value: "x": supported values: "small", "large"`,
+				`spec.e.apiVersion: Required value`,
+				`spec.e.kind: Invalid value: "Foo_Bar": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`,
+				`spec.e.metadata.name: Invalid value: "a/b": may not contain '/'`,
+			}},
+		{"valid embedded resource", head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"Foo"}}}}`, nil},
 		{"pruned null fails required", head + `"spec":{"size":null}}`,
 			[]string{`spec.size: Required value`}},
 	}
@@ -134,7 +153,7 @@ func TestValidation(t *testing.T) {
 				if (err != nil) != (c.want != nil) {
 					t.Fatalf("err = %v", err)
 				}
-				if err != nil && !strings.HasPrefix(err.Error(), `Widget.example.com "w" is invalid: `) {
+				if err != nil && !strings.HasPrefix(err.Error(), `Widget.example.com "`) || err != nil && strings.HasPrefix(c.doc, head) && !strings.HasPrefix(err.Error(), `Widget.example.com "w" is invalid: `) {
 					t.Fatalf("err = %v", err)
 				}
 			})

@@ -685,7 +685,7 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 		start := len(d.buf)
 		v, keep, err = d.metadata(mr.p, f.root, f.nulls, true)
 		if err == nil && keep {
-			d.validateMetadata(f.root, d.buf[start:])
+			d.validateMetadata(f.root, d.buf[start:], d.offset())
 		}
 		if !f.write {
 			d.buf = d.buf[:start]
@@ -819,6 +819,15 @@ func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, pr
 		return v, true, err
 	}
 	k := d.peek()
+	if k == '"' && d.val.on && !root {
+		raw, err := d.readValue()
+		if err != nil {
+			return nil, false, err
+		}
+		d.noteTypeMeta(p.Role, raw)
+		v, err := d.scalar(raw, false)
+		return v, true, err
+	}
 	if k == '"' {
 		v, err := d.value(schemaauto.Keep, false)
 		return v, true, err

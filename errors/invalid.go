@@ -12,6 +12,32 @@ type ValueError struct {
 	Offset       int64
 	Line, Column int
 	Pointer      string
+	// Step is the step of the server's create path that found it.
+	Step Step
+}
+
+// Step is a step of the API server's create-path validation
+// (reference/kubernetes-validation.md, section 0).
+type Step uint8
+
+// The steps, in the server's order.
+const (
+	StepObjectMeta Step = iota // 8b: the root's metadata
+	StepSchema                 // 8c: the OpenAPI schema
+	StepEmbedded               // 8e: embedded resources' apiVersion, kind and metadata
+)
+
+// String names the step.
+func (s Step) String() string {
+	switch s {
+	case StepObjectMeta:
+		return "metadata"
+	case StepSchema:
+		return "schema"
+	case StepEmbedded:
+		return "embedded"
+	}
+	return "unknown"
 }
 
 // InvalidError is the API server's answer to an object it decodes but does
