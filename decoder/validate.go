@@ -42,16 +42,16 @@ import (
 
 // valState is the validation state of the current document.
 type valState struct {
-	on     bool
+	on bool
 	// the errors of the other steps of the create path: root ObjectMeta
 	// (8b) and embedded resources (8e); the schema step's are errs
 	rootMeta, embedded []valRec
 	metaV              objectmeta.Validator
-	name   string // the root's metadata.name
-	meta   bool   // the root's metadata was validated
-	errs   []valRec // the schema step's errors, in the server's order
-	frames []valFrame
-	kept   []uint64 // presence bits of the open objects' properties (required)
+	name               string   // the root's metadata.name
+	meta               bool     // the root's metadata was validated
+	errs               []valRec // the schema step's errors, in the server's order
+	frames             []valFrame
+	kept               []uint64 // presence bits of the open objects' properties (required)
 }
 
 // valRec is one error and where its value starts.
