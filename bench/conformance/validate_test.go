@@ -10,6 +10,7 @@ package conformance
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -320,4 +321,103 @@ func TestValidateDifferential(t *testing.T) {
 	if failures > 0 {
 		t.Errorf("%d differences", failures)
 	}
+}
+
+// TestValidateDifferentialRandom checks random strings built from the
+// characters the format rules care about, and random numbers, against every
+// format and a few number nodes (seeded, so reproducible).
+func TestValidateDifferentialRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"0", "1", "2", "3", "4", "5", "9", "a", "b", "f", "A", "F", "g", "x", "X", "z", "Z", "T", "t",
+		":", "::", ".", "-", "/", " ", "\t", "#", "+", "=", "%", "@", "µ", "é", "(", ")", ",", "rgb(", "h", "m", "s",
+		"d", "day", "ns", "us", "ms", "w", "week", "hour", "25", "255", "256", "2020-01-01", "T10:20:30", "12:00:00",
+		"ffff", "0000", "[", "]", "\n", "\u00a0", "ſ", "K"}
+	var nodes []validate.Node
+	for _, f := range []string{"bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid",
+		"uuid3", "uuid4", "uuid5", "isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "byte",
+		"date", "duration", "datetime", "k8s-short-name", "k8s-long-name"} {
+		nodes = append(nodes, validate.Node{Type: "string", Format: f})
+	}
+	nodes = append(nodes,
+		validate.Node{Type: "integer", Keywords: kw{"multipleOf": 3.0, "minimum": -5.5, "maximum": 100.0}},
+		validate.Node{Type: "integer", Format: "int32", Keywords: kw{"multipleOf": 0.25}},
+		validate.Node{Type: "number", Format: "float", Keywords: kw{"multipleOf": 0.2, "maximum": 1e10, "exclusiveMaximum": true}},
+		validate.Node{Keywords: kw{"multipleOf": 1.5, "minimum": 0.5, "enum": []any{int64(3), 4.5, "A"}}})
+	rules := make([]*validate.Rules, len(nodes))
+	for i, n := range nodes {
+		rules[i], _ = validate.Compile(n)
+	}
+	cases, failures := 0, 0
+	for iter := 0; iter < 4000; iter++ {
+		var v any
+		switch rng.IntN(4) {
+		case 0:
+			v = rng.Int64N(2000) - 1000
+		case 1:
+			v = (rng.Float64() - 0.5) * math.Pow(10, float64(rng.IntN(40)-10))
+		default:
+			var sb strings.Builder
+			for k := rng.IntN(12); k >= 0; k-- {
+				sb.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+			v = sb.String()
+		}
+		for i, n := range nodes {
+			cases++
+			want := theirs(t, n, v, true)
+			got := ours(t, rules[i], "spec.x", v)
+			if !slices.Equal(got, want) {
+				failures++
+				if failures <= 40 {
+					t.Errorf("node %+v value %#v:\n got  %q\n want %q", n, v, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d cases, %d differences", cases, failures)
+}
+
+// FuzzValidateDifferential compares one string or number against every string
+// format and a few keyword nodes (go test -fuzz=FuzzValidateDifferential).
+func FuzzValidateDifferential(f *testing.F) {
+	for _, s := range []string{"2020-01-01T10:20:30Z", "1h", "3 days", "::ffff:1.2.3.4", "10.0.0.0/8", "01:23:45:67:89:ab",
+		"0321751043", "4111111111111111", "rgb(1,2,3)", "YWJj", "a@b.c", "/x", "example.com", "123e4567-e89b-42d3-a456-426614174000"} {
+		f.Add(s, int64(0), 0.0, uint8(0))
+	}
+	f.Add("", int64(7), 1.5, uint8(1))
+	f.Add("", int64(-3), 1e21, uint8(2))
+	var nodes []validate.Node
+	for _, fm := range []string{"bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid",
+		"uuid3", "uuid4", "uuid5", "isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "byte",
+		"date", "duration", "datetime", "k8s-short-name", "k8s-long-name"} {
+		nodes = append(nodes, validate.Node{Type: "string", Format: fm})
+	}
+	nodes = append(nodes,
+		validate.Node{Type: "string", Pattern: "^[a-c]+$", Keywords: kw{"maxLength": int64(4), "minLength": int64(2)}},
+		validate.Node{Type: "integer", Format: "int32", Keywords: kw{"multipleOf": 3.0, "minimum": -5.5, "maximum": 1e9}},
+		validate.Node{Type: "number", Format: "float", Keywords: kw{"multipleOf": 0.2, "minimum": 0.0, "exclusiveMinimum": true}},
+		validate.Node{IntOrString: true, Keywords: kw{"enum": []any{int64(3), 4.5, "A", "3"}, "maximum": 4.0}})
+	rules := make([]*validate.Rules, len(nodes))
+	for i, n := range nodes {
+		rules[i], _ = validate.Compile(n)
+	}
+	f.Fuzz(func(t *testing.T, s string, i int64, fl float64, which uint8) {
+		if math.IsNaN(fl) || math.IsInf(fl, 0) {
+			return
+		}
+		var v any = strings.ToValidUTF8(s, "\uFFFD")
+		switch which % 3 {
+		case 1:
+			v = i
+		case 2:
+			v = fl
+		}
+		for k, n := range nodes {
+			want := theirs(t, n, v, true)
+			got := ours(t, rules[k], "spec.x", v)
+			if !slices.Equal(got, want) {
+				t.Fatalf("node %+v value %#v:\n got  %q\n want %q", n, v, got, want)
+			}
+		}
+	})
 }
