@@ -79,11 +79,8 @@ var stringFormats = map[string]int{
 // Regular expressions of the format rules (reference 3.2). They are facts of
 // the rules, written out here; the checks around them are this package's own.
 var (
-	rxHostname   = regexp.MustCompile(`^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$`)
-	rxCreditCard = regexp.MustCompile(`^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35[0-9]{3})[0-9]{11})$`)
-	rxRGBColor   = regexp.MustCompile(`^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$`)
-	rxShortName  = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
-	rxLongName   = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+	rxHostname = regexp.MustCompile(`^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$`)
+	rxRGBColor = regexp.MustCompile(`^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$`)
 )
 
 // checkFormat reports whether a string passes a string format.
@@ -140,9 +137,24 @@ func checkFormat(f int, b []byte) bool {
 	case fmtDateTime:
 		return isDateTime(b)
 	case fmtK8sShortName:
-		return len(b) <= 63 && rxShortName.Match(b)
+		return len(b) <= 63 && isShortName(b)
 	case fmtK8sLongName:
-		return len(b) <= 253 && rxLongName.Match(b)
+		if len(b) > 253 {
+			return false
+		}
+		for {
+			i := 0
+			for i < len(b) && b[i] != '.' {
+				i++
+			}
+			if !isShortName(b[:i]) {
+				return false
+			}
+			if i == len(b) {
+				return true
+			}
+			b = b[i+1:]
+		}
 	}
 	return true
 }
@@ -509,7 +521,7 @@ func isCreditCard(b []byte) bool {
 		}
 	}
 	d := buf[:n]
-	if !rxCreditCard.Match(d) {
+	if !cardNumber(d) {
 		return false
 	}
 	sum, double := 0, false
@@ -525,6 +537,45 @@ func isCreditCard(b []byte) bool {
 		double = !double
 	}
 	return sum%10 == 0
+}
+
+// isShortName: lower-case letters, digits and '-', starting and ending with a
+// letter or digit (^[a-z0-9]([-a-z0-9]*[a-z0-9])?$).
+func isShortName(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if !(isDigit(c) || 'a' <= c && c <= 'z' || c == '-') {
+			return false
+		}
+	}
+	return b[0] != '-' && b[len(b)-1] != '-'
+}
+
+// cardNumber reports whether a run of digits has a card number's prefix and
+// length: 4 (13 or 16 digits), 51-55 (16), 6011 or 65 (16), 34 or 37 (15),
+// 300-305, 36 or 38 (14), 2131 or 1800 (15), 35 (16).
+func cardNumber(d []byte) bool {
+	n := len(d)
+	has := func(p string) bool { return n >= len(p) && string(d[:len(p)]) == p }
+	switch {
+	case has("4"):
+		return n == 13 || n == 16
+	case has("5"):
+		return n == 16 && d[1] >= '1' && d[1] <= '5'
+	case has("6011"), has("65"):
+		return n == 16
+	case has("34"), has("37"), has("2131"), has("1800"):
+		return n == 15
+	case has("30"):
+		return n == 14 && d[2] <= '5'
+	case has("36"), has("38"):
+		return n == 14
+	case has("35"):
+		return n == 16
+	}
+	return false
 }
 
 // isSSN: exactly 11 bytes of ddd?dd?dddd with '-' or ' ' separators.
@@ -672,8 +723,12 @@ func isTimeZ(s []byte) bool {
 // match whose unit (lower-cased) is one of the units or, for the last (long)
 // form of a unit, starts with it. A digit run beyond int makes it fail.
 func isDuration(b []byte) bool {
-	if _, err := time.ParseDuration(bstr(b)); err == nil {
-		return true
+	// time.ParseDuration accepts only signs, digits, '.', lower-case letters
+	// and µ/μ; other text would only make it build an error.
+	if goDurationChars(b) {
+		if _, err := time.ParseDuration(bstr(b)); err == nil {
+			return true
+		}
 	}
 	ok := false
 	for i := 0; i < len(b); {
@@ -713,6 +768,25 @@ func isDuration(b []byte) bool {
 		i = l
 	}
 	return ok
+}
+
+// goDurationChars reports whether b is non-empty and holds only the
+// characters time.ParseDuration can accept.
+func goDurationChars(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case isDigit(c), 'a' <= c && c <= 'z', c == '.', c == '+', c == '-':
+		case c == 0xC2 && i+1 < len(b) && b[i+1] == 0xB5, c == 0xCE && i+1 < len(b) && b[i+1] == 0xBC:
+			i++
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // fitsInt reports whether a run of digits is within int (strconv.Atoi).
