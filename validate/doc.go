@@ -65,9 +65,13 @@
 //     visits keys in Go map order); then [RequiredError] for each key of
 //     [Rules.Required] that is absent, in list order.
 //
-// The server merges the errors of one node de-duplicated by their
-// kube-openapi message text; the checks of one scalar never repeat a message,
-// so no de-duplication is needed here.
+// The server merges the errors of a node and of its subtree de-duplicated by
+// their kube-openapi message text (the detail of most errors here; Required,
+// TooLong, TooMany and NotSupported have texts of their own). The checks of one
+// scalar never repeat a message, so Rules need none; a walker only meets
+// repeats when two values of one object print the same path (a key "a.b" of
+// additionalProperties beside a property a with a property b), and then the
+// server keeps the first.
 //
 // # Formats
 //

@@ -721,8 +721,10 @@ func (r *Rules) inRange(v Scalar) bool {
 		var buf [400]byte
 		return parseDigitsIn(strconv.AppendFloat(buf[:0], f, 'f', -1, 64), lo, hi)
 	case rangeNumber:
-		if r.rangeFormat != numFloat || v.Kind == Int {
-			return true // int64 values are far below the float32 limit
+		if r.rangeFormat != numFloat || v.Kind == Int || math.IsInf(v.Float, 0) || math.IsNaN(v.Float) {
+			// int64 values are far below the float32 limit; "+Inf" and
+			// "NaN" parse as float32 (no JSON value is either).
+			return true
 		}
 		a := math.Abs(v.Float)
 		if a < 3.4e38 {

@@ -9,6 +9,7 @@ package conformance
 // strings must be identical and in the same order.
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -19,6 +20,7 @@ import (
 	"github.com/jsonprune/jsonprune/validate"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	sigsjson "sigs.k8s.io/json"
 )
 
 func fp(f float64) *float64 { return &f }
@@ -422,4 +424,43 @@ func FuzzValidateDifferential(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseNumberDifferential: ParseNumber classifies number literals as the
+// API server's decoder (sigs.k8s.io/json, preserving ints) does.
+func TestParseNumberDifferential(t *testing.T) {
+	lits := []string{"0", "-0", "1", "-1", "7", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+		"-9223372036854775809", "12345678901234567890", "1.0", "1e3", "1E3", "1e-3", "0.25", "-0.0", "1.5e300", "2e21",
+		"9007199254740993", "00", "1.7976931348623157e308", "4.9e-324", "123456789012345678901234567890"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 2000; i++ {
+		var sb strings.Builder
+		if rng.IntN(3) == 0 {
+			sb.WriteByte('-')
+		}
+		sb.WriteByte(byte('1' + rng.IntN(9)))
+		for k := rng.IntN(22); k > 0; k-- {
+			sb.WriteByte(byte('0' + rng.IntN(10)))
+		}
+		switch rng.IntN(4) {
+		case 0:
+			sb.WriteString(".5")
+		case 1:
+			sb.WriteString("e" + fmt.Sprint(rng.IntN(40)-20))
+		}
+		lits = append(lits, sb.String())
+	}
+	compared := 0
+	for _, lit := range lits {
+		var want any
+		if err := sigsjson.UnmarshalCaseSensitivePreserveInts([]byte(lit), &want); err != nil {
+			continue // not JSON ("00") or beyond float64
+		}
+		compared++
+		got := validate.ParseNumber([]byte(lit)).Value()
+		if fmt.Sprintf("%T %v", got, got) != fmt.Sprintf("%T %v", want, want) {
+			t.Errorf("%s: got %T %v, want %T %v", lit, got, got, want, want)
+		}
+	}
+	t.Logf("%d of %d literals compared", compared, len(lits))
 }
