@@ -1,7 +1,5 @@
 package errors
 
-import "strings"
-
 // ValueError is one value-validation error of a document: the API server's
 // field error (its path, type, bad value and detail, rendered by Error
 // exactly as the server renders a cause), and where the value is in the
@@ -53,29 +51,17 @@ type InvalidError struct {
 	Errors            []ValueError
 }
 
-// Error renders the message as the server's Status does.
+// Error renders the message as the server's Status does (InvalidMessage).
 func (e *InvalidError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.Kind)
-	if e.Group != "" {
-		b.WriteString("." + e.Group)
-	}
-	b.WriteString(` "` + e.Name + `" is invalid`)
-	seen := make(map[string]bool, len(e.Errors))
-	var msgs []string
+	return InvalidMessage(e.Kind, e.Group, e.Name, e.FieldErrors())
+}
+
+// FieldErrors returns the errors without their locations, in order: their
+// Causes are the Status's details.causes.
+func (e *InvalidError) FieldErrors() FieldErrors {
+	l := make(FieldErrors, len(e.Errors))
 	for i := range e.Errors {
-		m := e.Errors[i].Error()
-		if !seen[m] {
-			seen[m] = true
-			msgs = append(msgs, m)
-		}
+		l[i] = &e.Errors[i].FieldError
 	}
-	switch len(msgs) {
-	case 0:
-	case 1:
-		b.WriteString(": " + msgs[0])
-	default:
-		b.WriteString(": [" + strings.Join(msgs, ", ") + "]")
-	}
-	return b.String()
+	return l
 }
