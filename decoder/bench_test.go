@@ -150,6 +150,19 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 		perDoc(b)
 	})
+	b.Run("prune-validate-bytes", func(b *testing.B) {
+		// value validation on (Validation): the same pass, checking values
+		d := must(New(c.set, Validation(true)))
+		buf := make([]byte, 0, 1<<20)
+		b.SetBytes(c.size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range c.docs {
+				buf, _ = d.AppendPrune(buf[:0], doc)
+			}
+		}
+		perDoc(b)
+	})
 	b.Run("decode-map", func(b *testing.B) {
 		d := must(New(c.set))
 		b.SetBytes(c.size)

@@ -202,7 +202,7 @@ func (r *Result) Invalid() *jperrors.InvalidError {
 	if !d.val.invalid() {
 		return nil
 	}
-	e := &jperrors.InvalidError{Kind: r.Kind(), Name: d.val.name}
+	e := &jperrors.InvalidError{Kind: r.Kind(), Name: rootMetadataName(d.val.metaJSON)}
 	if r.Entry != nil {
 		e.Group = r.Entry.GVK.Group
 	}

@@ -47,7 +47,7 @@ type valState struct {
 	// (8b) and embedded resources (8e); the schema step's are errs
 	rootMeta, embedded []valRec
 	metaV              objectmeta.Validator
-	name               string   // the root's metadata.name
+	metaJSON           []byte   // the root's normalised metadata
 	meta               bool     // the root's metadata was validated
 	errs               []valRec // the schema step's errors, in the server's order
 	frames             []valFrame
@@ -79,7 +79,7 @@ type valFrame struct {
 }
 
 func (d *Decoder) resetValidation() {
-	d.val.name, d.val.meta = "", false
+	d.val.metaJSON, d.val.meta = d.val.metaJSON[:0], false
 	d.val.rootMeta, d.val.embedded = d.val.rootMeta[:0], d.val.embedded[:0]
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 }
@@ -345,7 +345,7 @@ func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, of
 func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
 	if root {
 		d.val.meta = true
-		d.val.name = rootMetadataName(meta)
+		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
 		errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{}, nil)
 		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
 		return
