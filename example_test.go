@@ -142,3 +142,32 @@ spec: {foo: 1}
 	// #1 line 5 example.com/v1 Widget: {"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"b"},"spec":{}}
 	//   8:8: unknown field "spec.foo"
 }
+
+// Would the API server accept this object? Validation checks each value
+// against its schema, as the server's create path does, in the same pass;
+// each error is the server's text, located in the input.
+func ExampleSchemas_Decode_validation() {
+	s, err := jsonprune.LoadCRDFiles("examples/widget-crd.yaml")
+	if err != nil {
+		log.Fatal(err)
+	}
+	doc := `apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: Big_Widget
+spec:
+  replicas: "3"
+  privileged: yes
+`
+	obj, err := s.Decode([]byte(doc), decoder.Validation(true))
+	if obj != nil && obj.Invalid != nil {
+		for _, e := range obj.Invalid.Errors {
+			fmt.Printf("%d:%d: %s\n", e.Line, e.Column, e.Error())
+		}
+	}
+	fmt.Println(err != nil)
+	// Output:
+	// 3:1: metadata.name: Invalid value: "Big_Widget": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')
+	// 6:13: spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"
+	// true
+}

@@ -51,9 +51,14 @@ type Object struct {
 	// order, located in the input (none in Ignore mode). With a fatal error
 	// (*errors.DecodeError) they are those the decoder had found before it.
 	Findings []jperrors.Finding
+	// Invalid holds the value-validation errors (with the option
+	// decoder.Validation(true)): what the API server's create path would
+	// refuse with 422, each located in the input; nil when none.
+	Invalid *jperrors.InvalidError
 	// Err is the document's error: a *errors.StrictError (Strict mode,
 	// findings), a *errors.DecodeError (the document cannot be decoded), an
-	// error wrapping ErrNoSchema (Strict mode), or nil.
+	// *errors.InvalidError (validation on, in any mode), an error wrapping
+	// ErrNoSchema (Strict mode), or nil.
 	Err error
 }
 
@@ -265,9 +270,19 @@ func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge
 			f.Offset, f.Line, f.Column = pos(f.Offset, f.Line, f.Column)
 		}
 	}
+	if inv := res.Invalid(); inv != nil {
+		for i := range inv.Errors {
+			e := &inv.Errors[i]
+			e.Offset, e.Line, e.Column = pos(e.Offset, e.Line, e.Column)
+		}
+		o.Invalid = inv
+	}
 	var se *jperrors.StrictError
 	var de *jperrors.DecodeError
+	var ie *jperrors.InvalidError
 	switch {
+	case errors.As(err, &ie):
+		err = o.Invalid
 	case errors.As(err, &se):
 		err = &jperrors.StrictError{Findings: o.Findings, Dropped: se.Dropped}
 	case errors.As(err, &de) && de.Offset >= 0:

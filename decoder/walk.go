@@ -683,9 +683,12 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 		// validation reads the normalised metadata: it is written, and
 		// cut again when the output does not want it
 		start := len(d.buf)
+		if mr.nameOff < 0 {
+			mr.nameOff = d.nameStart(mr.rawName)
+		}
 		v, keep, err = d.metadata(mr.p, f.root, f.nulls, true)
 		if err == nil && keep {
-			d.validateMetadata(f.root, d.buf[start:], d.offset())
+			d.validateMetadata(f.root, d.buf[start:], mr.nameOff) // located at its name
 		}
 		if !f.write {
 			d.buf = d.buf[:start]
