@@ -565,3 +565,44 @@ func TestValidateFormatsMutated(t *testing.T) {
 	}
 	t.Logf("%d cases (%d accepted by the server), %d differences", cases, accepted, failures)
 }
+
+// TestValidateHostnames: hostnames from letters, digits, symbols and marks of
+// several scripts, with labels around the 63-character and names around the
+// 255-byte limits.
+func TestValidateHostnames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	chars := []string{"a", "Z", "0", "-", ".", "+", "$", "€", "ß", "例", "٣", "_", "\u0301", "é", "~", "\uFFFD", "ǅ", "Ⅻ"}
+	n := validate.Node{Type: "string", Format: "hostname"}
+	r, _ := validate.Compile(n)
+	cases, accepted, failures := 0, 0, 0
+	for i := 0; i < 6000; i++ {
+		var sb strings.Builder
+		labels := 1 + rng.IntN(4)
+		for l := 0; l < labels; l++ {
+			if l > 0 {
+				sb.WriteByte('.')
+			}
+			size := []int{1, 2, 3, 61, 62, 63, 64, 65, 130}[rng.IntN(9)]
+			for k := 0; k < size; k++ {
+				if rng.IntN(4) == 0 {
+					sb.WriteString(chars[rng.IntN(len(chars))])
+				} else {
+					sb.WriteByte(byte('a' + rng.IntN(26)))
+				}
+			}
+		}
+		v := sb.String()
+		cases++
+		want := theirs(t, n, v, true)
+		if len(want) == 0 {
+			accepted++
+		}
+		if got := ours(t, r, "spec.x", v); !slices.Equal(got, want) {
+			failures++
+			if failures <= 20 {
+				t.Errorf("value %q:\n got  %q\n want %q", v, got, want)
+			}
+		}
+	}
+	t.Logf("%d cases (%d accepted by the server), %d differences", cases, accepted, failures)
+}
