@@ -44,6 +44,9 @@ var allocCases = []struct {
 // TestCheckAllocs: Check on a valid value allocates nothing (the uri and email
 // formats, which call net/url and net/mail, excepted).
 func TestCheckAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items under the race detector")
+	}
 	for _, c := range allocCases {
 		r := mustCompile(t, c.node)
 		if !r.Check(c.v) {
@@ -59,6 +62,9 @@ func TestCheckAllocs(t *testing.T) {
 	r := mustCompile(t, Node{Type: "object", Keywords: kw{"maxProperties": int64(3), "minItems": int64(1)}})
 	if n := testing.AllocsPerRun(100, func() { r.CheckType(Object); r.CheckObject(2); r.CheckArray(1) }); n != 0 {
 		t.Errorf("containers: %v allocs", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { ScalarOf("abc"); ScalarOf(int64(1)) }); n != 0 {
+		t.Errorf("ScalarOf: %v allocs", n)
 	}
 	if n := testing.AllocsPerRun(100, func() { ParseNumber([]byte("12345")); ParseNumber([]byte("1.25e3")) }); n != 0 {
 		t.Errorf("ParseNumber: %v allocs", n)
@@ -93,5 +99,23 @@ func BenchmarkCompile(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_, _ = Compile(n)
+	}
+}
+
+// TestConcurrentUse: one Rules checked from several goroutines (run with -race).
+func TestConcurrentUse(t *testing.T) {
+	r := mustCompile(t, Node{Type: "string", Format: "date-time", Pattern: "^2", Keywords: kw{"maxLength": int64(40), "enum": []any{"2020-01-01T00:00:00Z"}}})
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func() {
+			for i := 0; i < 200; i++ {
+				r.Check(S("2020-01-01T00:00:00Z"))
+				_ = r.AppendErrors(nil, "spec.x", S("1999-01-01T00:00:00Z"))
+			}
+			done <- true
+		}()
+	}
+	for g := 0; g < 4; g++ {
+		<-done
 	}
 }

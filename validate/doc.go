@@ -19,7 +19,10 @@
 // Every check has a boolean form that does not allocate (Check, CheckType,
 // CheckArray, CheckObject, CheckEnum for scalars) and an Append form that
 // renders the errors only once a check has failed. An Append form appends
-// nothing when its Check form returns true (FuzzCheck holds Check to that).
+// nothing when its Check form returns true (FuzzCheck holds Check and
+// AppendErrors to that). The one value-dependent part of the type check, a
+// float64 on an integer node, is Check's: CheckType(Float) passes every float
+// there, AppendTypeErrors only the integral ones.
 //
 // # Which checks run where, and in which order
 //

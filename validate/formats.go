@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -79,7 +80,6 @@ var stringFormats = map[string]int{
 // Regular expressions of the format rules (reference 3.2). They are facts of
 // the rules, written out here; the checks around them are this package's own.
 var (
-	rxHostname = regexp.MustCompile(`^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$`)
 	rxRGBColor = regexp.MustCompile(`^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$`)
 )
 
@@ -183,9 +183,14 @@ func containsByte(b []byte, c byte) bool {
 	return false
 }
 
-// isHostname: the hostname expression, at most 255 bytes, no label over 63 bytes.
+// isHostname: at most 255 bytes, no dot-separated part over 63 bytes, and
+// either one label (a letter, digit or symbol, then an optional '-', then at
+// most 62 more of them) or labels of 1 to 63 characters (letters, digits,
+// symbols, and '-' inside), each followed by '.', then a last label of 2 to 63
+// letters. Letters and symbols are the Unicode categories L and S; lengths
+// of labels count characters.
 func isHostname(b []byte) bool {
-	if len(b) > 255 || !rxHostname.Match(b) {
+	if len(b) > 255 || len(b) == 0 {
 		return false
 	}
 	n := 0
@@ -198,7 +203,80 @@ func isHostname(b []byte) bool {
 			return false
 		}
 	}
-	return true
+	last := -1
+	for i, c := range b {
+		if c == '.' {
+			last = i
+		}
+	}
+	if last < 0 {
+		return singleLabel(b)
+	}
+	for rest := b[:last+1]; len(rest) > 0; {
+		i := 0
+		for rest[i] != '.' {
+			i++
+		}
+		if !hostLabel(rest[:i]) {
+			return false
+		}
+		rest = rest[i+1:]
+	}
+	k := 0
+	for tld := b[last+1:]; len(tld) > 0; k++ {
+		r, w := utf8.DecodeRune(tld)
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r >= utf8.RuneSelf && unicode.IsLetter(r)) {
+			return false
+		}
+		tld = tld[w:]
+	}
+	return k >= 2 && k <= 63
+}
+
+// hostChar is [a-zA-Z0-9\p{S}\p{L}].
+func hostChar(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || unicode.IsSymbol(r)
+	}
+	return unicode.IsLetter(r) || unicode.IsSymbol(r)
+}
+
+// singleLabel: a host character, an optional '-', at most 62 host characters.
+func singleLabel(b []byte) bool {
+	r, w := utf8.DecodeRune(b)
+	if !hostChar(r) {
+		return false
+	}
+	b = b[w:]
+	if len(b) > 0 && b[0] == '-' {
+		b = b[1:]
+	}
+	k := 0
+	for ; len(b) > 0; k++ {
+		r, w := utf8.DecodeRune(b)
+		if !hostChar(r) {
+			return false
+		}
+		b = b[w:]
+	}
+	return k <= 62
+}
+
+// hostLabel: 1 to 63 characters, host characters and '-', not starting or
+// ending with '-'.
+func hostLabel(b []byte) bool {
+	if len(b) == 0 || b[0] == '-' || b[len(b)-1] == '-' {
+		return false
+	}
+	k := 0
+	for ; len(b) > 0; k++ {
+		r, w := utf8.DecodeRune(b)
+		if r != '-' && !hostChar(r) {
+			return false
+		}
+		b = b[w:]
+	}
+	return k <= 63
 }
 
 // sloppyDec reads decimal digits as the sloppy (pre-Go 1.17) IP parser does:

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
 )
@@ -33,6 +34,7 @@ type Node struct {
 	// map[string]any): maximum, exclusiveMaximum, minimum, exclusiveMinimum,
 	// multipleOf, maxLength, minLength, maxItems, minItems, maxProperties,
 	// minProperties, enum, required, uniqueItems. Other keys are ignored.
+	// The Rules keep the enum members: do not modify them after Compile.
 	Keywords map[string]any
 	// AdditionalPropertiesFalse is additionalProperties: false.
 	AdditionalPropertiesFalse bool
@@ -144,8 +146,9 @@ func (v Scalar) Value() any {
 }
 
 // ScalarOf classifies a decoded value (nil, bool, int64, float64, string,
-// map[string]any, []any; also int, int32 and float32) for a value-tree walker.
-// ok is false for any other Go type.
+// map[string]any, []any; also int, int32 and float32) for a value-tree walker,
+// without allocating: a string's Str shares the string's bytes and must not be
+// modified. ok is false for any other Go type.
 func ScalarOf(v any) (s Scalar, ok bool) {
 	switch t := v.(type) {
 	case nil:
@@ -163,7 +166,7 @@ func ScalarOf(v any) (s Scalar, ok bool) {
 	case float32:
 		return Scalar{Kind: Float, Float: float64(t)}, true
 	case string:
-		return Scalar{Kind: String, Str: []byte(t)}, true
+		return Scalar{Kind: String, Str: unsafe.Slice(unsafe.StringData(t), len(t))}, true
 	case map[string]any:
 		return Scalar{Kind: Object}, true
 	case []any:

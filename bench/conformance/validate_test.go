@@ -10,6 +10,7 @@ package conformance
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -463,4 +464,145 @@ func TestParseNumberDifferential(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d literals compared", compared, len(lits))
+}
+
+// TestValidateFormatsMutated checks near-valid samples of every format (a
+// valid shape with up to two random edits) against the server.
+func TestValidateFormatsMutated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	hex := func(n int) string {
+		const h = "0123456789abcdefABCDEF"
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = h[rng.IntN(len(h))]
+		}
+		return string(b)
+	}
+	num := func(max int) string { return fmt.Sprint(rng.IntN(max)) }
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		return string(b)
+	}
+	gens := map[string]func() string{
+		"bsonobjectid": func() string { return hex(24) },
+		"uri": func() string {
+			return []string{"http", "https", "", "/"}[rng.IntN(4)] + "://h" + num(9) + "/p?q=" + num(99)
+		},
+		"email":    func() string { return "a" + num(9) + "@" + []string{"x.com", "[1.2.3.4]", "", "x"}[rng.IntN(4)] },
+		"hostname": func() string { return "h" + num(99) + "." + []string{"com", "c", "co1", "例え"}[rng.IntN(4)] },
+		"ipv4":     func() string { return num(300) + "." + num(300) + "." + num(300) + "." + num(300) },
+		"ipv6":     func() string { return hex(rng.IntN(5)) + ":" + hex(rng.IntN(5)) + "::" + hex(rng.IntN(6)) },
+		"cidr":     func() string { return num(300) + ".0.0." + num(300) + "/" + num(40) },
+		"mac": func() string {
+			sep := []string{":", "-", ".", ""}[rng.IntN(4)]
+			var parts []string
+			for i := 0; i < 6; i++ {
+				parts = append(parts, hex(2))
+			}
+			return strings.Join(parts, sep)
+		},
+		"uuid":   func() string { return hex(8) + "-" + hex(4) + "-" + num(6) + hex(3) + "-" + hex(4) + "-" + hex(12) },
+		"uuid4":  func() string { return hex(8) + "-" + hex(4) + "-4" + hex(3) + "-" + hex(4) + "-" + hex(12) },
+		"isbn":   func() string { return digits(9) + []string{"X", "0", "5"}[rng.IntN(3)] },
+		"isbn13": func() string { return "978-" + digits(9) },
+		"creditcard": func() string {
+			return []string{"4", "51", "6011", "34", "300", "36", "2131", "35"}[rng.IntN(8)] + digits(10+rng.IntN(6))
+		},
+		"ssn":      func() string { return digits(3) + "-" + digits(2) + "-" + digits(4) },
+		"hexcolor": func() string { return "#" + hex(3+3*rng.IntN(2)) },
+		"rgbcolor": func() string { return "rgb(" + num(300) + ", " + num(300) + "," + num(300) + ")" },
+		"byte":     func() string { return hex(4*rng.IntN(3)) + []string{"==", "a=", "ab", "+/=="}[rng.IntN(4)] },
+		"date":     func() string { return "20" + digits(2) + "-" + digits(2) + "-" + digits(2) },
+		"duration": func() string {
+			return num(100) + []string{"h", " days", "m30s", " wk", "y", "µs", " hours 3 min"}[rng.IntN(7)]
+		},
+		"datetime": func() string {
+			return "2020-01-0" + num(9) + []string{"T", "t", " "}[rng.IntN(3)] + digits(2) + ":" + digits(2) + ":" + digits(2) +
+				[]string{"", ".5", "x12"}[rng.IntN(3)] + []string{"Z", "z", "+01:00", "", "-1:00"}[rng.IntN(5)]
+		},
+		"k8s-short-name": func() string {
+			return []string{"a", "-", "A", "0"}[rng.IntN(4)] + "bc-d" + []string{"", "-", "9"}[rng.IntN(3)]
+		},
+		"k8s-long-name": func() string { return "a.b-c" + []string{"", ".", "..d", ".e"}[rng.IntN(4)] },
+	}
+	pieces := []string{"0", "9", "a", "F", "g", ":", ".", "-", "/", " ", "%", "X", "T", "Z", "é", "::"}
+	mutate := func(s string) string {
+		for k := rng.IntN(3); k > 0 && len(s) > 0; k-- {
+			i := rng.IntN(len(s))
+			switch rng.IntN(3) {
+			case 0:
+				s = s[:i] + s[i+1:]
+			case 1:
+				s = s[:i] + pieces[rng.IntN(len(pieces))] + s[i:]
+			default:
+				s = s[:i] + pieces[rng.IntN(len(pieces))] + s[i+1:]
+			}
+		}
+		return strings.ToValidUTF8(s, "\uFFFD")
+	}
+	cases, accepted, failures := 0, 0, 0
+	for _, f := range slices.Sorted(maps.Keys(gens)) {
+		gen := gens[f]
+		n := validate.Node{Type: "string", Format: f}
+		r, _ := validate.Compile(n)
+		for i := 0; i < 1000; i++ {
+			v := mutate(gen())
+			cases++
+			want := theirs(t, n, v, true)
+			if len(want) == 0 {
+				accepted++
+			}
+			if got := ours(t, r, "spec.x", v); !slices.Equal(got, want) {
+				failures++
+				if failures <= 40 {
+					t.Errorf("format %s value %q:\n got  %q\n want %q", f, v, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d cases (%d accepted by the server), %d differences", cases, accepted, failures)
+}
+
+// TestValidateHostnames: hostnames from letters, digits, symbols and marks of
+// several scripts, with labels around the 63-character and names around the
+// 255-byte limits.
+func TestValidateHostnames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	chars := []string{"a", "Z", "0", "-", ".", "+", "$", "€", "ß", "例", "٣", "_", "\u0301", "é", "~", "\uFFFD", "ǅ", "Ⅻ"}
+	n := validate.Node{Type: "string", Format: "hostname"}
+	r, _ := validate.Compile(n)
+	cases, accepted, failures := 0, 0, 0
+	for i := 0; i < 6000; i++ {
+		var sb strings.Builder
+		labels := 1 + rng.IntN(4)
+		for l := 0; l < labels; l++ {
+			if l > 0 {
+				sb.WriteByte('.')
+			}
+			size := []int{1, 2, 3, 61, 62, 63, 64, 65, 130}[rng.IntN(9)]
+			for k := 0; k < size; k++ {
+				if rng.IntN(4) == 0 {
+					sb.WriteString(chars[rng.IntN(len(chars))])
+				} else {
+					sb.WriteByte(byte('a' + rng.IntN(26)))
+				}
+			}
+		}
+		v := sb.String()
+		cases++
+		want := theirs(t, n, v, true)
+		if len(want) == 0 {
+			accepted++
+		}
+		if got := ours(t, r, "spec.x", v); !slices.Equal(got, want) {
+			failures++
+			if failures <= 20 {
+				t.Errorf("value %q:\n got  %q\n want %q", v, got, want)
+			}
+		}
+	}
+	t.Logf("%d cases (%d accepted by the server), %d differences", cases, accepted, failures)
 }
