@@ -31,6 +31,7 @@ type options struct {
 	jobs        int
 	recursive   bool
 	quiet       bool
+	kubectl     bool // messages in kubectl's plain form, without places
 	progress    string
 	maxDoc      int
 	inputs      []string
@@ -126,6 +127,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.summary, "summary")
 	boolean(&o.recursive, "R", "recursive")
 	boolean(&o.quiet, "q", "quiet")
+	boolean(&o.kubectl, "kubectl")
 	fs.IntVar(&o.top, "top", 20, "")
 	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -15,8 +16,9 @@ import (
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
-// warn reports the findings of an object that was written (Warn mode).
-func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding) {
+// warn reports the findings of an object that was written (Warn mode);
+// dropped counts the findings the decoder did not keep.
+func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding, dropped int) {
 	w.summarize(a, obj, res, fs, false)
 	if len(fs) == 0 {
 		return
@@ -28,6 +30,7 @@ func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.
 		}
 	}
 	w.records(a, obj, fs)
+	w.omitted(a, obj, fs, dropped)
 }
 
 // reject reports an object that Strict mode does not write.
@@ -35,19 +38,46 @@ func (w *worker) reject(a *origin, obj []byte, res *decoder.Result, fs []jperror
 	a.u.tally.rejected++
 	w.summarize(a, obj, res, fs, false)
 	w.count(a, fs)
-	var msg strings.Builder
-	msg.WriteString(w.handledAs(a, obj, res))
-	msg.WriteString("strict decoding error: ")
-	sep := ""
-	for _, f := range fs {
-		msg.WriteString(sep + f.Message())
-		sep = ", "
-	}
-	if dropped > 0 {
-		msg.WriteString(", and " + itoa(dropped) + " more")
-	}
-	w.line(a, false, msg.String(), nil)
+	se := jperrors.StrictError{Findings: fs, Dropped: dropped, DroppedDuplicates: droppedDuplicates(fs, dropped)}
+	w.line(a, false, w.handledAs(a, obj, res)+se.Error(), nil)
 	w.records(a, obj, fs)
+	w.omitted(a, obj, fs, dropped)
+}
+
+// droppedDuplicates is how many of the findings the decoder did not keep
+// are duplicate fields past the API server's cap of 100 a document, which
+// the server does not list either. The command line's decoder keeps
+// decoder.DefaultMaxFindings findings: below that, every finding dropped is
+// such a duplicate; at that limit, which kind was dropped is not known, and
+// none is taken for one (the message then says "and N more").
+func droppedDuplicates(fs []jperrors.Finding, dropped int) int {
+	if len(fs) < decoder.DefaultMaxFindings {
+		return dropped
+	}
+	return 0
+}
+
+// omitted counts, for the summary and the report, the findings of an
+// object that are in no message: the duplicate fields past the API
+// server's cap of 100 (it drops them without a word), and findings past the
+// decoder's limit.
+func (w *worker) omitted(a *origin, obj []byte, fs []jperrors.Finding, dropped int) {
+	if dropped == 0 {
+		return
+	}
+	a.u.tally.omitted += dropped
+	if w.o.report == "" {
+		return
+	}
+	r := w.record(a, obj)
+	r.typ, r.omitted = "omitted", dropped
+	if dups := droppedDuplicates(fs, dropped); dups == dropped {
+		r.message = itoa(dropped) + " more duplicate fields, which the API server does not list (it lists 100 a document)"
+	} else {
+		r.message = itoa(dropped) + " more findings, past jsonprune's limit of " + itoa(decoder.DefaultMaxFindings) + " a document"
+	}
+	r.offset, r.line, r.column = a.at(0, 1, 1)
+	a.b.rep = r.append(a.b.rep)
 }
 
 // fatal reports an object the API server would not decode at all.
@@ -72,7 +102,11 @@ func (w *worker) fatal(a *origin, obj []byte, res *decoder.Result, err error) {
 			msg = kindMissing + string(w.objJSON(a)) + "'"
 		}
 		if res.Pruned {
-			msg = w.handledAs(a, obj, res) + msg
+			if isPreScan(err) {
+				msg = w.unrecognized(a, obj, res, msg)
+			} else {
+				msg = w.handledAs(a, obj, res) + msg
+			}
 		}
 	}
 	offset := de.Offset
@@ -132,6 +166,42 @@ func (w *worker) handledAs(a *origin, obj []byte, res *decoder.Result) string {
 		return ""
 	}
 	return kind + ` in version "` + version + `" cannot be handled as a ` + kind + ": "
+}
+
+// unrecognized is the API server's wrapper of an error of its version/kind
+// pre-scan, which leaves it without a kind (transformDecodeError): `the
+// object provided is unrecognized (must be of type Widget): <err>
+// (<summary>)`, the summary being the first 30 bytes of the body (in hex
+// unless it starts with '{'). The type is the kind of the CRD that serves
+// the object.
+func (w *worker) unrecognized(a *origin, obj []byte, res *decoder.Result, msg string) string {
+	kind := w.typeMeta(a, obj).kind
+	if e := res.Entry; e != nil {
+		kind = e.GVK.Kind
+	}
+	body := obj
+	if body == nil {
+		body = a.u.data.of(a.b.data)
+	}
+	return "the object provided is unrecognized (must be of type " + kind + "): " + msg + " (" + summarizeData(body, 30) + ")"
+}
+
+// summarizeData is the API server's summary of a request body in its
+// "unrecognized" errors.
+func summarizeData(data []byte, max int) string {
+	switch {
+	case len(data) == 0:
+		return "<empty>"
+	case data[0] == '{':
+		if len(data) > max {
+			return string(data[:max]) + " ..."
+		}
+		return string(data)
+	case len(data) > max:
+		return hex.EncodeToString(data[:max]) + " ..."
+	default:
+		return hex.EncodeToString(data)
+	}
 }
 
 // count adds an object's findings to the tally.

@@ -19,6 +19,7 @@ type record struct {
 	typ, path, pointer, message       string
 	offset                            int64
 	line, column                      int
+	omitted                           int // type "omitted": how many findings
 }
 
 // append writes the record as one line of JSON.
@@ -58,6 +59,9 @@ func (r *record) append(dst []byte) []byte {
 	num("line", int64(r.line))
 	num("column", int64(r.column))
 	num("offset", r.offset)
+	if r.omitted > 0 {
+		num("count", int64(r.omitted))
+	}
 	return append(dst, "}\n"...)
 }
 
@@ -71,6 +75,7 @@ type tally struct {
 	withFindings int // objects with findings (written or not)
 	unknown      int // unknown-field findings
 	duplicate    int // duplicate-field findings
+	omitted      int // findings in no message (duplicates past the API server's 100)
 	rejected     int // objects Strict mode did not write
 	failed       int // objects the API server would not decode (not written)
 	unreadable   int // syntax errors, read errors, documents too large
@@ -86,6 +91,7 @@ func (t *tally) add(o tally) {
 	t.withFindings += o.withFindings
 	t.unknown += o.unknown
 	t.duplicate += o.duplicate
+	t.omitted += o.omitted
 	t.rejected += o.rejected
 	t.failed += o.failed
 	t.unreadable += o.unreadable
@@ -182,6 +188,9 @@ func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int
 		p("  empty (skipped):          %d\n", t.empty)
 	}
 	p("  with findings:            %d (%s, %s)\n", t.withFindings, plural(t.unknown, "unknown field"), plural(t.duplicate, "duplicate field"))
+	if t.omitted > 0 {
+		p("  not listed:               %d (duplicate fields past the API server's 100 a document)\n", t.omitted)
+	}
 
 	kinds := make([]string, 0, len(s.kinds))
 	for k := range s.kinds {
