@@ -23,7 +23,9 @@ func runCLI(args ...string) (int, string, string) {
 
 func runStdin(stdin string, args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errb)
+	// the tests below check kubectl's plain form of the messages; the
+	// located form has tests of its own (e2e_located_test.go)
+	code := run(append([]string{"--kubectl"}, args...), strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -318,9 +320,9 @@ func TestReport(t *testing.T) {
 	in := widgetJSON + "\n" + `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":true}}` + "\n"
 	code, _, _ := runStdin(in, "--crd", crdFile, "-q", "--report", report, "-o", "none")
 	got, _ := os.ReadFile(report)
-	want := `{"input":"-","doc":0,"apiVersion":"example.com/v1","kind":"Widget","namespace":"ns","name":"w","type":"unknown","path":"spec.list[0].q","pointer":"/spec/list/0/q","message":"unknown field \"spec.list[0].q\"","line":1,"column":134,"offset":133}
-{"input":"-","doc":0,"apiVersion":"example.com/v1","kind":"Widget","namespace":"ns","name":"w","type":"unknown","path":"spec.zz","pointer":"/spec/zz","message":"unknown field \"spec.zz\"","line":1,"column":110,"offset":109}
-{"input":"-","doc":1,"apiVersion":"example.com/v1","kind":"Widget","type":"error","path":"","pointer":"/metadata","message":"Widget in version \"v1\" cannot be handled as a Widget: json: cannot unmarshal bool into Go struct field ObjectMeta.name of type string","line":2,"column":59,"offset":201}
+	want := `{"input":"-","doc":0,"apiVersion":"example.com/v1","kind":"Widget","namespace":"ns","name":"w","type":"unknown","severity":"warning","path":"spec.list[0].q","pointer":"/spec/list/0/q","message":"unknown field \"spec.list[0].q\"","line":1,"column":134,"offset":133}
+{"input":"-","doc":0,"apiVersion":"example.com/v1","kind":"Widget","namespace":"ns","name":"w","type":"unknown","severity":"warning","path":"spec.zz","pointer":"/spec/zz","message":"unknown field \"spec.zz\"","line":1,"column":110,"offset":109}
+{"input":"-","doc":1,"apiVersion":"example.com/v1","kind":"Widget","type":"error","severity":"error","path":"","pointer":"/metadata","message":"Widget in version \"v1\" cannot be handled as a Widget: json: cannot unmarshal bool into Go struct field ObjectMeta.name of type string","line":2,"column":59,"offset":201}
 `
 	if code != exitFindings || string(got) != want {
 		t.Errorf("exit %d, report:\n%s\nwant:\n%s", code, got, want)
@@ -330,9 +332,9 @@ func TestReport(t *testing.T) {
 	// YAML bridge; before it, findings had their document's first line),
 	// duplicates as for JSON; list items say which
 	code, out, _ := runStdin("# c\napiVersion: v1\nkind: List\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  spec: {a: 1, a: 2, list: [{x: a, x: b}]}\n", "--crd", crdFile, "--report", "-", "-o", "none", "-q")
-	want = `{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","path":"spec.a","pointer":"/spec/a","message":"duplicate field \"spec.a\"","line":7,"column":16,"offset":96}
-{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","path":"spec.list[0].x","pointer":"/spec/list/0/x","message":"duplicate field \"spec.list[0].x\"","line":7,"column":36,"offset":116}
-{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"unknown","path":"spec.a","pointer":"/spec/a","message":"unknown field \"spec.a\"","line":7,"column":10,"offset":90}
+	want = `{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","severity":"warning","path":"spec.a","pointer":"/spec/a","message":"duplicate field \"spec.a\"","line":7,"column":16,"offset":96}
+{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","severity":"warning","path":"spec.list[0].x","pointer":"/spec/list/0/x","message":"duplicate field \"spec.list[0].x\"","line":7,"column":36,"offset":116}
+{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"unknown","severity":"warning","path":"spec.a","pointer":"/spec/a","message":"unknown field \"spec.a\"","line":7,"column":10,"offset":90}
 `
 	if code != exitOK || out != want {
 		t.Errorf("YAML: exit %d, report:\n%s\nwant:\n%s", code, out, want)

@@ -24,24 +24,60 @@ func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.
 		return
 	}
 	w.count(a, fs)
-	if !w.o.quiet {
-		for _, f := range fs {
-			w.line(a, true, f.Message(), nil)
-		}
+	sugg := w.suggestions(a, res, fs)
+	for i, f := range fs {
+		n := w.findingNote(a, f, sevWarning)
+		n.suggestion = sugg[i]
+		w.say(a, obj, n)
 	}
-	w.records(a, obj, fs)
+	w.records(a, obj, fs, sevWarning, sugg)
 	w.omitted(a, obj, fs, dropped)
 }
 
-// reject reports an object that Strict mode does not write.
+// reject reports an object that Strict mode does not write: one error, the
+// API server's message, at the first finding; in the located form, a note
+// a finding for the others and for suggestions.
 func (w *worker) reject(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding, dropped int) {
 	a.u.tally.rejected++
 	w.summarize(a, obj, res, fs, false)
 	w.count(a, fs)
 	se := jperrors.StrictError{Findings: fs, Dropped: dropped, DroppedDuplicates: droppedDuplicates(fs, dropped)}
-	w.line(a, false, w.handledAs(a, obj, res)+se.Error(), nil)
-	w.records(a, obj, fs)
+	sugg := w.suggestions(a, res, fs)
+	n := note{sev: sevError, kind: "rejected", text: w.handledAs(a, obj, res) + se.Error()}
+	if len(fs) > 0 { // at the first finding in the input
+		first := 0
+		for i, f := range fs {
+			if f.Offset < fs[first].Offset {
+				first = i
+			}
+		}
+		f := w.findingNote(a, fs[first], sevError)
+		n.off, n.line, n.col = f.off, f.line, f.col
+	}
+	w.say(a, obj, n)
+	if !w.o.kubectl && (len(fs) > 1 || sugg[0] != "") {
+		for i, f := range fs {
+			if i == maxNotes {
+				w.sayMore(a, len(fs)-i)
+				break
+			}
+			fn := w.findingNote(a, f, sevNote)
+			fn.suggestion = sugg[i]
+			w.say(a, obj, fn)
+		}
+	}
+	w.records(a, obj, fs, sevError, sugg)
 	w.omitted(a, obj, fs, dropped)
+}
+
+// maxNotes bounds the notes under a Strict error (the report has them all).
+const maxNotes = 20
+
+// findingNote is the note of a finding, at its place in the input.
+func (w *worker) findingNote(a *origin, f jperrors.Finding, sev severity) note {
+	n := note{sev: sev, kind: f.Type.String(), text: f.Message(), path: f.Path, pointer: f.Pointer}
+	n.off, n.line, n.col = a.at(f.Offset, f.Line, f.Column)
+	return n
 }
 
 // droppedDuplicates is how many of the findings the decoder did not keep
@@ -130,15 +166,15 @@ func (w *worker) fromSource(a *origin, de *jperrors.DecodeError) bool {
 
 // fail writes an error line and its record (about obj, if known).
 func (w *worker) fail(a *origin, obj []byte, msg, pointer string, off int64, line, col int) {
-	var place []byte
-	input := a.u.kind == unitFail && a.u.doc < 0    // about the input, not a place in it
-	if !input && !yamlLinePrefix.MatchString(msg) { // YAML parser messages name their line
-		place = appendPlace(nil, off, line, col, pointer)
-	}
-	w.line(a, false, msg, place)
+	n := note{sev: sevError, kind: "error", text: msg, pointer: pointer, off: off, line: line, col: col}
+	n.hint = w.hint(a, msg)
+	w.say(a, obj, n)
 	if w.o.report != "" {
 		r := w.record(a, obj)
-		r.typ, r.message, r.pointer, r.offset, r.line, r.column = "error", msg, pointer, off, line, col
+		r.typ, r.severity, r.pointer, r.offset, r.line, r.column = "error", sevError.String(), pointer, off, line, col
+		r.message, r.hint = shorten(msg, maxReportMessage), n.hint
+		r.pointer = shorten(pointer, maxReportMessage)
+		r.column = w.editorColumn(a, off, line, col)
 		a.b.rep = r.append(a.b.rep)
 	}
 }
@@ -217,16 +253,22 @@ func (w *worker) count(a *origin, fs []jperrors.Finding) {
 	}
 }
 
-// records writes an object's findings to the report.
-func (w *worker) records(a *origin, obj []byte, fs []jperrors.Finding) {
+// records writes an object's findings to the report, with their severity
+// (warning: the object was written; error: it was not) and suggestions.
+func (w *worker) records(a *origin, obj []byte, fs []jperrors.Finding, sev severity, sugg []string) {
 	if w.o.report == "" {
 		return
 	}
 	b := a.b
-	for _, f := range fs {
+	for i, f := range fs {
 		r := w.record(a, obj)
-		r.typ, r.path, r.pointer, r.message = f.Type.String(), f.Path, f.Pointer, f.Message()
+		r.typ, r.severity, r.path, r.pointer, r.message = f.Type.String(), sev.String(), f.Path, f.Pointer, f.Message()
+		r.path, r.pointer, r.message = shorten(r.path, maxReportMessage), shorten(r.pointer, maxReportMessage), shorten(r.message, maxReportMessage)
+		if i < len(sugg) {
+			r.suggestion = sugg[i]
+		}
 		r.offset, r.line, r.column = a.at(f.Offset, f.Line, f.Column)
+		r.column = w.editorColumn(a, r.offset, r.line, r.column)
 		b.rep = r.append(b.rep)
 	}
 }
@@ -236,7 +278,8 @@ func (w *worker) record(a *origin, obj []byte) *record {
 	r := &record{input: a.b.in.name, doc: a.u.doc, item: a.item}
 	if obj != nil || a.src != nil {
 		tm := w.typeMeta(a, obj)
-		r.apiVersion, r.kind, r.namespace, r.name = tm.apiVersion, tm.kind, tm.namespace, tm.name
+		r.apiVersion, r.kind = shorten(tm.apiVersion, maxReportName), shorten(tm.kind, maxReportName)
+		r.namespace, r.name = shorten(tm.namespace, maxReportName), shorten(tm.name, maxReportName)
 	}
 	return r
 }
@@ -268,25 +311,6 @@ func gvkString(g schemaauto.GroupVersionKind) string {
 		return g.Version + " " + g.Kind
 	}
 	return g.Group + "/" + g.Version + " " + g.Kind
-}
-
-// line writes one stderr line: a warning, or an error about the input and
-// document; the message with its control characters escaped, then place.
-func (w *worker) line(a *origin, warning bool, msg string, place []byte) {
-	b := a.b
-	if warning {
-		b.msgs = append(b.msgs, "Warning: "...)
-	} else {
-		b.msgs = append(b.msgs, "error: "...)
-		b.msgs = append(b.msgs, b.in.name...)
-		b.msgs = append(b.msgs, ": "...)
-		if a.u.doc >= 0 {
-			b.msgs = append(b.msgs, w.docName(a)...)
-		}
-	}
-	b.msgs = appendClean(b.msgs, msg)
-	b.msgs = append(b.msgs, place...)
-	b.msgs = append(b.msgs, '\n')
 }
 
 // docName is "document 3: " or "document 0, item 5: ".

@@ -20,6 +20,7 @@ type record struct {
 	offset                            int64
 	line, column                      int
 	omitted                           int // type "omitted": how many findings
+	severity, suggestion, hint        string
 }
 
 // append writes the record as one line of JSON.
@@ -53,9 +54,18 @@ func (r *record) append(dst []byte) []byte {
 		str("name", r.name)
 	}
 	str("type", r.typ)
+	if r.severity != "" {
+		str("severity", r.severity)
+	}
 	str("path", r.path)
 	str("pointer", r.pointer)
 	str("message", r.message)
+	if r.suggestion != "" {
+		str("suggestion", r.suggestion)
+	}
+	if r.hint != "" {
+		str("hint", r.hint)
+	}
 	num("line", int64(r.line))
 	num("column", int64(r.column))
 	num("offset", r.offset)
