@@ -23,8 +23,8 @@ func TestE2ELocatedWarningsAndErrors(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(r.err, "\n"), "\n")
 	wantLines := []string{
 		file + `:9:20: warning: Widget prod/w: unknown field "spec.obj.zz"`,
-		file + `:9:9: warning: Widget prod/w: unknown field "spec.obj.ключ"`,
-		file + `:7:3: warning: Widget prod/w: unknown field "spec.replcas"`,
+		file + `:9:9: warning: Widget prod/w: unknown field "spec.obj.ключ" (did you mean "spec.ключ"?)`,
+		file + `:7:3: warning: Widget prod/w: unknown field "spec.replcas" (did you mean "spec.replicas"?)`,
 	}
 	if r.code != exitOK || strings.Join(lines, "\n") != strings.Join(wantLines, "\n") {
 		t.Errorf("Warn: exit %d, stderr\n%s\nwant\n%s", r.code, r.err, strings.Join(wantLines, "\n"))
@@ -35,8 +35,8 @@ func TestE2ELocatedWarningsAndErrors(t *testing.T) {
 	wantLines = []string{
 		file + `:7:3: error: Widget prod/w: Widget in version "v1" cannot be handled as a Widget: strict decoding error: unknown field "spec.obj.zz", unknown field "spec.obj.ключ", unknown field "spec.replcas"`,
 		file + `:9:20: note: unknown field "spec.obj.zz"`,
-		file + `:9:9: note: unknown field "spec.obj.ключ"`,
-		file + `:7:3: note: unknown field "spec.replcas"`,
+		file + `:9:9: note: unknown field "spec.obj.ключ" (did you mean "spec.ключ"?)`,
+		file + `:7:3: note: unknown field "spec.replcas" (did you mean "spec.replicas"?)`,
 	}
 	if got := strings.TrimSuffix(r.err, "\n"); r.code != exitFindings || got != strings.Join(wantLines, "\n") {
 		t.Errorf("Strict: exit %d, stderr\n%s\nwant\n%s", r.code, got, strings.Join(wantLines, "\n"))

@@ -128,3 +128,8 @@ func TestE2EDuplicatesPastTheCap(t *testing.T) {
 		t.Errorf("report has no omitted record:\n%.500s", data[max(0, len(data)-500):])
 	}
 }
+
+func readFileString(name string) (string, error) {
+	b, err := os.ReadFile(name)
+	return string(b), err
+}

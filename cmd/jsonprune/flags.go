@@ -32,6 +32,7 @@ type options struct {
 	recursive   bool
 	quiet       bool
 	kubectl     bool // messages in kubectl's plain form, without places
+	missing     missingPolicy
 	progress    string
 	maxDoc      int
 	inputs      []string
@@ -51,6 +52,9 @@ with the same findings as JSON, at their YAML lines); gzip and zstd are detected
 Schemas:
   --crd FILE|DIR            CustomResourceDefinition manifests: files of one or many documents, or
                             directories of them (repeatable); objects of other kinds pass through
+  --missing-crd POLICY      an object whose kind no loaded CRD serves, or in a version its CRD
+                            does not serve: error, warn or ignore (default: error in Strict mode,
+                            else warn); kinds of built-in API groups always pass through
   --schema FILE             a bare OpenAPI v3 schema for every object instead
   --skeleton                prune by the skeleton of non-structural schemas instead of refusing them
 
@@ -80,7 +84,9 @@ Output:
   --summary                 totals and the most frequent unknown fields on stderr at the end
                             (the migration preview)
   --top N                   unknown fields listed by --summary (default 20)
-  -q, --quiet               no "Warning:" lines (errors are still printed)
+  -q, --quiet               no warnings (errors are still printed)
+  --kubectl                 kubectl's message lines (Warning: unknown field "spec.x") instead of
+                            FILE:LINE:COLUMN: SEVERITY: Kind name: MESSAGE
   --progress WHEN           progress bar on stderr: auto (when a terminal, default), always, never
   -j, --jobs N              parallel workers (default: the number of CPUs); output order is kept
 
@@ -93,7 +99,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.SetOutput(io.Discard)
 	o := &options{}
 	var files []string
-	var validation, output, maxDoc string
+	var validation, output, maxDoc, missing string
 	list := func(dst *[]string, names ...string) {
 		for _, n := range names {
 			fs.Func(n, "", func(s string) error { *dst = append(*dst, s); return nil })
@@ -119,6 +125,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	str(&o.compress, "", "compress")
 	str(&o.progress, "auto", "progress")
 	str(&maxDoc, "256Mi", "max-doc-size")
+	str(&missing, "auto", "missing-crd")
 	boolean(&o.dump, "dump")
 	boolean(&o.skeleton, "skeleton")
 	boolean(&o.noDefaults, "no-defaults")
@@ -150,6 +157,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	var ok bool
 	if o.mode, ok = parseMode(validation); !ok {
 		return bad("--field-validation must be Strict, Warn or Ignore, not %q", validation)
+	}
+	if o.missing, ok = parseMissing(missing); !ok {
+		return bad("--missing-crd must be ignore, warn or error, not %q", missing)
 	}
 	if o.output, err = parseOutput(output); err != nil {
 		return bad("%v", err)

@@ -85,7 +85,11 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, inputs 
 		prog.show(errs, 250*time.Millisecond)
 	}
 
-	runPipeline(o, inputs, stdin, func() *worker { return newWorker(o, set, fixed) }, w, prog)
+	var cat *catalog
+	if fixed == nil {
+		cat = newCatalog(set)
+	}
+	runPipeline(o, inputs, stdin, func() *worker { return newWorker(o, set, fixed, cat) }, w, prog)
 
 	prog.finish()
 	status := w.tally.status()

@@ -196,6 +196,7 @@ func TestJSONStream(t *testing.T) {
 error: -: document 3: Widget in version "v1" cannot be handled as a Widget: json: cannot unmarshal number into Go struct field ObjectMeta.name of type string (line 4, column 59, offset 218, at /metadata)
 error: -: document 4: invalid JSON: unexpected EOF (line 5, column 60, offset 289, at /spec/a)
 error: -: document 5: couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" } (line 6, column 1, offset 290)
+Warning: version v2 is not served by widgets.example.com; served: v1
 Warning: unknown field "spec"
 `
 	check(t, "stream", code, out, errOut, exitUsage, wantOut, wantErr)
@@ -348,6 +349,7 @@ func TestSummary(t *testing.T) {
   objects:                  4
   pruned by a schema:       3
   passed through (no CRD):  1
+    of built-in kinds:      1
   not decodable:            0
   unreadable:               0
   with findings:            3 (6 unknown fields, 0 duplicate fields)

@@ -23,6 +23,7 @@ type worker struct {
 	set        *schemaauto.Set
 	js         []byte
 	names      nameReader
+	cat        *catalog // what the loaded CRDs serve (nil with --schema)
 	yw         yamlWriter
 }
 
@@ -45,9 +46,9 @@ func mustDecoder(d *decoder.Decoder, err error) *decoder.Decoder {
 	return d
 }
 
-func newWorker(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton) *worker {
+func newWorker(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, cat *catalog) *worker {
 	opts := decoderOptions(o)
-	w := &worker{o: o, fixed: fixed != nil, set: set, newDecoder: func() *decoder.Decoder { return mustDecoder(decoder.New(set, opts...)) }}
+	w := &worker{o: o, fixed: fixed != nil, set: set, cat: cat, newDecoder: func() *decoder.Decoder { return mustDecoder(decoder.New(set, opts...)) }}
 	if fixed != nil {
 		w.newDecoder = func() *decoder.Decoder { return mustDecoder(decoder.NewForAutomaton(fixed, opts...)) }
 	}
@@ -175,7 +176,13 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	}
 	res := w.d.Result()
 	a.setTypeMeta(res)
-	if !w.fixed && !res.Pruned && (err == nil || w.passable(a, obj, err)) {
+	passing := !w.fixed && !res.Pruned && (err == nil || w.passable(a, obj, err))
+	if w.checkServed(a, obj, res, passing) {
+		b.out = b.out[:start] // rejected: reported
+		w.summarize(a, obj, res, nil, false)
+		return false
+	}
+	if passing {
 		b.out = b.out[:start]
 		u.tally.passed++
 		w.summarize(a, obj, res, nil, true)

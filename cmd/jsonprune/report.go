@@ -86,6 +86,9 @@ type tally struct {
 	unknown      int // unknown-field findings
 	duplicate    int // duplicate-field findings
 	omitted      int // findings in no message (duplicates past the API server's 100)
+	noCRD        int // objects of a kind no loaded CRD serves (not built-in)
+	unserved     int // objects in a version their CRD does not serve
+	builtIn      int // objects of built-in kinds, passed through
 	rejected     int // objects Strict mode did not write
 	failed       int // objects the API server would not decode (not written)
 	unreadable   int // syntax errors, read errors, documents too large
@@ -102,6 +105,9 @@ func (t *tally) add(o tally) {
 	t.unknown += o.unknown
 	t.duplicate += o.duplicate
 	t.omitted += o.omitted
+	t.noCRD += o.noCRD
+	t.unserved += o.unserved
+	t.builtIn += o.builtIn
 	t.rejected += o.rejected
 	t.failed += o.failed
 	t.unreadable += o.unreadable
@@ -192,6 +198,15 @@ func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int
 		p("  rejected (Strict):        %d\n", t.rejected)
 	}
 	p("  passed through (no CRD):  %d\n", t.passed)
+	if t.builtIn > 0 {
+		p("    of built-in kinds:      %d\n", t.builtIn)
+	}
+	if t.noCRD > 0 {
+		p("  kind not served:          %d (no loaded CRD serves it)\n", t.noCRD)
+	}
+	if t.unserved > 0 {
+		p("  version not served:       %d\n", t.unserved)
+	}
 	p("  not decodable:            %d\n", t.failed)
 	p("  unreadable:               %d\n", t.unreadable)
 	if t.empty > 0 {

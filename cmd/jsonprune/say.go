@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/suggest"
 )
 
 // The lines on stderr. By default each message says where, as a compiler
@@ -245,7 +246,22 @@ func thousands(n int) string {
 // hint is advice for a common cause the parser's text does not name.
 func (w *worker) hint(a *origin, msg string) string { return "" }
 
-// suggestions are the "did you mean" of each finding ("" for none).
+// suggestions are the "did you mean" of each unknown field ("" for
+// none), computed only for findings, from the schema of the object's CRD
+// version; never part of the API server's text.
 func (w *worker) suggestions(a *origin, res *decoder.Result, fs []jperrors.Finding) []string {
-	return make([]string, max(1, len(fs)))
+	out := make([]string, max(1, len(fs)))
+	e := res.Entry
+	if e == nil || e.Version == nil || e.Version.Schema == nil {
+		return out
+	}
+	for i, f := range fs {
+		if f.Type == jperrors.UnknownField && i < maxSuggestions {
+			out[i] = suggest.Field(e.Version.Schema, f.Pointer)
+		}
+	}
+	return out
 }
+
+// maxSuggestions bounds the suggestions of one object.
+const maxSuggestions = 1000
