@@ -32,6 +32,7 @@ type options struct {
 	recursive   bool
 	quiet       bool
 	kubectl     bool // messages in kubectl's plain form, without places
+	verbose     bool
 	missing     missingPolicy
 	progress    string
 	maxDoc      int
@@ -71,6 +72,7 @@ Pruning:
 Inputs:
   -f, --filename INPUT      an input, as kubectl takes it (repeatable; same as a positional INPUT)
   -R, --recursive           read directories recursively
+  -v, --verbose             say what --crd skipped (documents that are not CRDs, files that do not parse)
 
 Output:
   -o, --output FORMAT       json: one compact document per line, a list stays one list (default);
@@ -135,6 +137,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.recursive, "R", "recursive")
 	boolean(&o.quiet, "q", "quiet")
 	boolean(&o.kubectl, "kubectl")
+	boolean(&o.verbose, "v", "verbose")
 	fs.IntVar(&o.top, "top", 20, "")
 	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "")
@@ -182,8 +185,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	case o.schema != "" && len(o.crds) > 0:
 		return bad("--crd and --schema exclude each other")
 	case len(o.lint) == 0 && len(o.crds) == 0 && o.schema == "":
-		fmt.Fprint(stderr, usage)
-		return nil, exitUsage
+		return bad("no schema: give the CustomResourceDefinitions with --crd FILE|DIR (or one OpenAPI schema with --schema FILE)")
 	}
 	return o, -1
 }

@@ -70,7 +70,7 @@ spec:
 		t.Errorf("exit %d, out %q", code, out)
 	}
 	// the same CRD compiles by its skeleton, and not without it
-	if code, _, errOut := runCLI("--crd", bad, "--dump"); code != exitUsage || !strings.Contains(errOut, "is invalid") {
+	if code, _, errOut := runCLI("--crd", bad, "--dump"); code != exitUsage || !strings.Contains(errOut, "is not structural") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 	if code, out, _ := runCLI("--crd", bad, "--skeleton", "--dump"); code != exitOK || !strings.Contains(out, "skeleton of a non-structural schema") {
@@ -90,9 +90,9 @@ func TestUsage(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{nil, "Usage:"},
+		{nil, "error: no schema: give the CustomResourceDefinitions with --crd FILE|DIR (or one OpenAPI schema with --schema FILE)\n"},
 		{[]string{"--nope"}, "error: flag provided but not defined: -nope\n"},
-		{[]string{"--crd", "/does/not/exist", "--dump"}, "error: stat /does/not/exist: no such file or directory\n"},
+		{[]string{"--crd", "/does/not/exist", "--dump"}, "error: --crd /does/not/exist: no such file or directory\n  hint: --crd takes"},
 		{[]string{"--crd", crdFile, "--field-validation=Loud"}, `error: --field-validation must be Strict, Warn or Ignore, not "Loud"`},
 		{[]string{"--crd", crdFile, "-o", "xml"}, `error: -o must be json, ndjson, yaml or none, not "xml"`},
 		{[]string{"--crd", crdFile, "--compress", "bz2"}, `error: --compress must be gzip or zstd, not "bz2"`},

@@ -186,9 +186,12 @@ func (s *summary) add(o objSummary) {
 
 // print writes the summary: totals, objects by kind, and the most frequent
 // unknown fields, which the API server would drop.
-func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int, mode string) {
+func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int, mode, crds string) {
 	p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
 	p("Summary: %s in %s (%s)\n", plural(t.docs, "document"), plural(inputs, "input"), formatBytes(bytesIn))
+	if crds != "" {
+		p("  CRDs:                     %s\n", crds)
+	}
 	if t.lists > 0 {
 		p("  lists:                    %d\n", t.lists)
 	}

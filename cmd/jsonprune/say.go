@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/jsonprune/jsonprune/decoder"
@@ -243,8 +244,48 @@ func thousands(n int) string {
 	return string(b)
 }
 
-// hint is advice for a common cause the parser's text does not name.
-func (w *worker) hint(a *origin, msg string) string { return "" }
+// hint is advice for a common cause of an error that the parser's text
+// does not name: tabs in YAML indentation, a Helm template, a top-level
+// JSON array or scalar.
+func (w *worker) hint(a *origin, msg string) string {
+	var data []byte
+	if a.u.kind != unitFail {
+		data = a.u.data.of(a.b.data)
+	}
+	switch {
+	case bytes.Contains(data, []byte("{{")) && bytes.Contains(data, []byte("}}")):
+		return "this looks like a Helm or Go template ({{ ... }}): render it first (helm template ...) and check what it renders"
+	case strings.HasPrefix(msg, "yaml: ") && tabIndented(data):
+		return "YAML does not allow tabs in indentation: indent with spaces"
+	case strings.HasPrefix(msg, preScanJSON+"json: cannot unmarshal array into Go value of type struct"):
+		return "the document is an array: a manifest is an object with apiVersion and kind (a List is an object whose \"items\" is the array)"
+	case strings.HasPrefix(msg, preScanJSON+"json: cannot unmarshal ") && strings.Contains(msg, "into Go value of type struct"):
+		return "the document is not an object: a manifest is an object with apiVersion and kind"
+	}
+	return ""
+}
+
+// tabIndented reports whether a line of data starts with white space
+// that holds a tab.
+func tabIndented(data []byte) bool {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		for _, c := range line {
+			if c == '\t' {
+				return true
+			}
+			if c != ' ' {
+				break
+			}
+		}
+	}
+	return false
+}
 
 // suggestions are the "did you mean" of each unknown field ("" for
 // none), computed only for findings, from the schema of the object's CRD
