@@ -15,28 +15,30 @@ import (
 
 // options are the parsed command line.
 type options struct {
-	crds, lint  []string
-	schema      string
-	dump        bool
-	skeleton    bool
-	mode        decoder.Mode
-	output      outFormat
-	noDefaults  bool
-	noNulls     bool
-	invalidUTF8 bool
-	report      string
-	summary     bool
-	top         int
-	compress    string
-	jobs        int
-	recursive   bool
-	quiet       bool
-	kubectl     bool // messages in kubectl's plain form, without places
-	verbose     bool
-	missing     missingPolicy
-	progress    string
-	maxDoc      int
-	inputs      []string
+	crds, lint   []string
+	schema       string
+	dump         bool
+	skeleton     bool
+	mode         decoder.Mode
+	output       outFormat
+	noDefaults   bool
+	noNulls      bool
+	invalidUTF8  bool
+	report       string
+	summary      bool
+	top          int
+	compress     string
+	jobs         int
+	recursive    bool
+	quiet        bool
+	kubectl      bool // messages in kubectl's plain form, without places
+	verbose      bool
+	version      bool
+	reportFormat string
+	missing      missingPolicy
+	progress     string
+	maxDoc       int
+	inputs       []string
 }
 
 const usage = `Usage:
@@ -83,6 +85,9 @@ Output:
   --compress gzip|zstd      compress stdout
   --report FILE             every finding and error as one JSON object per line (- for stdout,
                             with -o none)
+  --report-format FORMAT    json: JSON Lines (default); junit: JUnit XML; tap: TAP 14; sarif:
+                            SARIF 2.1.0 (code scanning); github: GitHub Actions workflow commands
+                            (::warning file=...,line=...,col=...::...)
   --summary                 totals and the most frequent unknown fields on stderr at the end
                             (the migration preview)
   --top N                   unknown fields listed by --summary (default 20)
@@ -91,6 +96,8 @@ Output:
                             FILE:LINE:COLUMN: SEVERITY: Kind name: MESSAGE
   --progress WHEN           progress bar on stderr: auto (when a terminal, default), always, never
   -j, --jobs N              parallel workers (default: the number of CPUs); output order is kept
+
+  --version                 the module version and the Kubernetes version reproduced
 
 Exit status: 0 ok; 1 objects rejected (Strict findings, or errors the API server would raise in
 any mode) or --lint-crd violations; 2 usage error, unreadable schema or input.
@@ -128,6 +135,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	str(&o.progress, "auto", "progress")
 	str(&maxDoc, "256Mi", "max-doc-size")
 	str(&missing, "auto", "missing-crd")
+	str(&o.reportFormat, "json", "report-format")
 	boolean(&o.dump, "dump")
 	boolean(&o.skeleton, "skeleton")
 	boolean(&o.noDefaults, "no-defaults")
@@ -138,6 +146,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.quiet, "q", "quiet")
 	boolean(&o.kubectl, "kubectl")
 	boolean(&o.verbose, "v", "verbose")
+	boolean(&o.version, "version")
 	fs.IntVar(&o.top, "top", 20, "")
 	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "")
@@ -156,6 +165,10 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 		return bad("%v", err)
 	}
 	o.inputs = append(files, positional...)
+	if o.version {
+		fmt.Fprint(stdout, versionText())
+		return nil, exitOK
+	}
 
 	var ok bool
 	if o.mode, ok = parseMode(validation); !ok {
@@ -163,6 +176,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	}
 	if o.missing, ok = parseMissing(missing); !ok {
 		return bad("--missing-crd must be ignore, warn or error, not %q", missing)
+	}
+	if _, err := newReportFormatter(o.reportFormat, nil); err != nil {
+		return bad("%v", err)
 	}
 	if o.output, err = parseOutput(output); err != nil {
 		return bad("%v", err)
@@ -182,6 +198,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 		return bad("--top must not be negative")
 	case o.report == "-" && o.output != outNone:
 		return bad("--report - writes to stdout: use it with -o none")
+	case o.reportFormat != "json" && o.report == "":
+		return bad("--report-format needs --report FILE (- for stdout, with -o none)")
 	case o.schema != "" && len(o.crds) > 0:
 		return bad("--crd and --schema exclude each other")
 	case len(o.lint) == 0 && len(o.crds) == 0 && o.schema == "":

@@ -120,6 +120,13 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crd
 			return exitUsage
 		}
 		w.rep, closeReport = bufio.NewWriterSize(rw, 1<<20), c
+		w.rf, _ = newReportFormatter(o.reportFormat, w.rep) // checked by parseArgs
+		if w.rf != nil {
+			if err := w.rf.begin(); err != nil {
+				fmt.Fprintf(stderr, "error: --report: %v\n", err)
+				return exitUsage
+			}
+		}
 	}
 	if o.summary {
 		w.sum = newSummary()
@@ -146,6 +153,9 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crd
 	fail("write", w.out.Flush())
 	fail("write", closeZ())
 	if w.rep != nil {
+		if w.rf != nil {
+			fail("report", w.rf.end())
+		}
 		fail("report", w.rep.Flush())
 		fail("report", closeReport())
 	}
