@@ -116,3 +116,29 @@ func TestE2ESuggestions(t *testing.T) {
 		t.Errorf("report:\n%s", data)
 	}
 }
+
+// TestE2ESummaryOrder: --summary lists the kinds with findings first (and
+// those no loaded CRD serves), then caps the others.
+func TestE2ESummaryOrder(t *testing.T) {
+	var in strings.Builder
+	for i := range 15 {
+		for range i + 1 { // the clean kinds have more objects
+			in.WriteString(`{"apiVersion":"v1","kind":"K` + string(rune('A'+i)) + `","metadata":{"name":"x"}}` + "\n")
+		}
+	}
+	in.WriteString(`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"zz":1}}` + "\n")
+	in.WriteString(`{"apiVersion":"other.io/v1","kind":"Gizmo"}` + "\n")
+	r := runBinary(t, strings.NewReader(in.String()), "--crd", crdFile, "-o", "none", "-q", "--summary")
+	_, kinds, _ := strings.Cut(r.err, "Objects by kind:\n")
+	kinds, _, _ = strings.Cut(kinds, "Most frequent")
+	lines := strings.Split(strings.TrimSuffix(kinds, "\n"), "\n")
+	want := []string{
+		"           1  example.com/v1 Widget  (1 would lose fields)",
+		"           1  other.io/v1 Gizmo  (no loaded CRD serves it)",
+		"          15  v1 KO  (passed through: no CRD)",
+	}
+	if len(lines) != 2+10+1 || strings.Join(lines[:3], "\n") != strings.Join(want, "\n") ||
+		lines[12] != "          15  (5 kinds more without findings)" {
+		t.Errorf("objects by kind:\n%s", kinds)
+	}
+}

@@ -289,7 +289,7 @@ func (w *worker) summarize(a *origin, obj []byte, res *decoder.Result, fs []jper
 	if !w.o.summary {
 		return
 	}
-	s := objSummary{passed: passed, findings: len(fs) > 0}
+	s := objSummary{passed: passed, findings: len(fs) > 0 || a.unserved, unserved: a.unserved}
 	if e := res.Entry; e != nil && !passed {
 		s.gvk = gvkString(e.GVK)
 	} else {

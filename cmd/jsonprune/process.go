@@ -128,6 +128,8 @@ type origin struct {
 	js     []byte
 	jsDone bool
 	inList bool  // an item of a YAML list read whole: the list writes the YAML
+	// reported as a kind or version no loaded CRD serves
+	unserved bool
 	start  int64 // YAML: the offset of the object's first token in the document's text
 }
 

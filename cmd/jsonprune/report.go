@@ -129,7 +129,8 @@ func (t *tally) status() int {
 type objSummary struct {
 	gvk      string // "apiVersion kind"
 	passed   bool
-	findings bool
+	findings bool // findings, or a kind or version no loaded CRD serves
+	unserved bool
 	paths    []string // unknown fields, indices as [*], each once
 }
 
@@ -144,6 +145,9 @@ func normalizePath(p string) string {
 	return indexRE.ReplaceAllString(p, "[*]")
 }
 
+// maxCleanKinds bounds the kinds without findings --summary lists.
+const maxCleanKinds = 10
+
 // maxSummaryPaths bounds the distinct paths --summary counts; more are
 // counted together.
 const maxSummaryPaths = 100_000
@@ -155,7 +159,7 @@ type summary struct {
 	other int            // paths beyond maxSummaryPaths
 }
 
-type kindCount struct{ objects, findings, passed int }
+type kindCount struct{ objects, findings, passed, unserved int }
 
 func newSummary() *summary {
 	return &summary{kinds: map[string]*kindCount{}, paths: map[string]int{}}
@@ -173,6 +177,9 @@ func (s *summary) add(o objSummary) {
 	}
 	if o.findings {
 		k.findings++
+	}
+	if o.unserved {
+		k.unserved++
 	}
 	for _, p := range o.paths {
 		key := o.gvk + "\x00" + p
@@ -224,8 +231,13 @@ func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int
 	for k := range s.kinds {
 		kinds = append(kinds, k)
 	}
+	// the kinds with findings first (most objects with findings first),
+	// then the others by number of objects, capped
 	sort.Slice(kinds, func(i, j int) bool {
 		a, b := s.kinds[kinds[i]], s.kinds[kinds[j]]
+		if a.findings != b.findings {
+			return a.findings > b.findings
+		}
 		if a.objects != b.objects {
 			return a.objects > b.objects
 		}
@@ -234,15 +246,31 @@ func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int
 	if len(kinds) > 0 {
 		p("Objects by kind:\n")
 	}
-	for _, k := range kinds {
+	clean := 0
+	for i, k := range kinds {
 		c := s.kinds[k]
+		if c.findings == 0 {
+			if clean == maxCleanKinds {
+				rest, objs := len(kinds)-i, 0
+				for _, k := range kinds[i:] {
+					objs += s.kinds[k].objects
+				}
+				p("  %10d  (%s more without findings)\n", objs, plural(rest, "kind"))
+				break
+			}
+			clean++
+		}
 		name := k
 		if name == "" {
 			name = "(no apiVersion, kind)"
 		}
 		switch {
+		case c.passed == c.objects && c.unserved > 0:
+			p("  %10d  %s  (no loaded CRD serves it)\n", c.objects, name)
 		case c.passed == c.objects:
 			p("  %10d  %s  (passed through: no CRD)\n", c.objects, name)
+		case c.unserved > 0:
+			p("  %10d  %s  (version not served; %d would lose fields)\n", c.objects, name, c.findings)
 		default:
 			p("  %10d  %s  (%d would lose fields)\n", c.objects, name, c.findings)
 		}

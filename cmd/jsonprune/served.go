@@ -154,6 +154,7 @@ func (w *worker) checkServed(a *origin, obj []byte, res *decoder.Result, passing
 	default:
 		n.sev = sevError
 	}
+	a.unserved = true
 	n.off, n.line, n.col = a.at(a.start, 1, 1)
 	w.say(a, obj, n)
 	if w.o.report != "" {
