@@ -127,10 +127,10 @@ type origin struct {
 	// for pass-through, messages and records; computed when needed
 	js     []byte
 	jsDone bool
-	inList bool  // an item of a YAML list read whole: the list writes the YAML
+	inList bool // an item of a YAML list read whole: the list writes the YAML
 	// reported as a kind or version no loaded CRD serves
 	unserved bool
-	start  int64 // YAML: the offset of the object's first token in the document's text
+	start    int64 // YAML: the offset of the object's first token in the document's text
 }
 
 // at maps a position in the object's text to the input. YAML positions
