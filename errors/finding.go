@@ -67,11 +67,16 @@ func (f Finding) Error() string { return f.Message() }
 // API server's strict decoding error holds them.
 type StrictError struct {
 	Findings []Finding
-	// Dropped counts findings beyond the decoder's limit, not kept.
+	// Dropped counts findings beyond the decoder's limits, not kept.
 	Dropped int
+	// DroppedDuplicates is the part of Dropped that is duplicate fields
+	// past the API server's own cap (100 a document), which it drops without
+	// a word: Error does not mention them. A caller that knows how many of
+	// Dropped are such duplicates sets it.
+	DroppedDuplicates int
 }
 
-// Error reads exactly like the API server's:
+// Error reads exactly like the API server's (see DroppedDuplicates):
 // `strict decoding error: unknown field "spec.foo", duplicate field "spec.bar"`.
 func (e *StrictError) Error() string {
 	var b strings.Builder
@@ -82,8 +87,11 @@ func (e *StrictError) Error() string {
 		}
 		b.WriteString(f.Message())
 	}
-	if e.Dropped > 0 {
-		b.WriteString(", and " + strconv.Itoa(e.Dropped) + " more")
+	// findings the API server would have listed, but past the decoder's
+	// own limit (MaxFindings), are said; duplicates past the server's cap
+	// are not, as the server does not say them
+	if n := e.Dropped - e.DroppedDuplicates; n > 0 {
+		b.WriteString(", and " + strconv.Itoa(n) + " more")
 	}
 	return b.String()
 }

@@ -94,7 +94,7 @@ func (r *Reader) Next() (*Document, error) {
 				r.err = io.EOF
 				break
 			}
-			line := yaml11.ParserErrorLine(err, r.data)
+			line := editorLine(err.Error(), yaml11.ParserErrorLine(err, r.data), r.data)
 			de := &jperrors.DecodeError{Line: line, Column: 1, Msg: err.Error(), Err: err}
 			if starts := r.pos.starts; line > 0 && line <= len(starts) {
 				de.Offset = int64(starts[line-1])
@@ -318,4 +318,53 @@ func (p *positions) offset(line, column int) int64 {
 	}
 	p.cLine, p.cCol, p.cOff = line, c, i
 	return int64(i)
+}
+
+// parserProblems are the problems of yaml v3's parser (parserc.go), as
+// opposed to its scanner's. The parser's "line N" is the 0-based line of
+// its mark: the line an editor shows is N+1 (the scanner adds the 1 itself,
+// go-yaml's parser.fail). A message without "line" has both marks on the
+// first line. The message keeps the parser's text (the API server's).
+var parserProblems = []string{
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"did not find expected '-' indicator",
+	"did not find expected <document start>",
+	"did not find expected <stream-start>",
+	"did not find expected key",
+	"did not find expected node content",
+	"found duplicate %TAG directive",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found undefined tag handle",
+}
+
+// editorLine turns the line of a parser error (line, from its message)
+// into the 1-based line an editor shows: one more for the parser's own
+// errors, whose line is 0-based; at most the last line of data (an error
+// at the end of the stream is on its last line).
+func editorLine(msg string, line int, data []byte) int {
+	problem := msg
+	if i := bytes.LastIndex([]byte(msg), []byte(": ")); i >= 0 {
+		problem = msg[i+2:]
+	}
+	parser := false
+	for _, p := range parserProblems {
+		if problem == p {
+			parser = true
+			break
+		}
+	}
+	if !parser {
+		return line
+	}
+	line++ // 0 (no "line" in the message) is the first line
+	last := bytes.Count(data, []byte("\n"))
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		last++
+	}
+	if line > last && last > 0 {
+		line = last
+	}
+	return line
 }

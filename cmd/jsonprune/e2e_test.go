@@ -285,7 +285,7 @@ func TestE2EDumps(t *testing.T) {
 				modes = modes[:1]
 			}
 			for _, mode := range modes {
-				r := runBinary(t, nil, "--crd", crdFile, "--no-defaults", "--field-validation", mode, "-o", "ndjson", file)
+				r := runBinary(t, nil, "--crd", crdFile, "--kubectl", "--no-defaults", "--field-validation", mode, "-o", "ndjson", file)
 				wantOut, wantErr, wantCode := expected(objs, mode, name)
 				if r.code != wantCode || r.out != wantOut || place.ReplaceAllString(r.err, "\n") != wantErr {
 					t.Errorf("%s %s %s: exit %d (want %d), stdout %s, stderr %.400s", f.name, z, mode, r.code, wantCode,
@@ -450,7 +450,7 @@ func TestE2ECorpus(t *testing.T) {
 		t.Skipf("the shared corpus is missing (%v): clone it beside the checkout as ../shared", err)
 	}
 	projects := []string{"velero", "fluxcd", "knative-serving", "keda", "cert-manager", "istio", "gateway-api", "crossplane"}
-	var args []string
+	args := []string{"--kubectl"} // the messages compared across formats: kubectl's form
 	var yamlDump, ndjson strings.Builder
 	var values [][]byte
 	for _, p := range projects {

@@ -15,25 +15,30 @@ import (
 
 // options are the parsed command line.
 type options struct {
-	crds, lint  []string
-	schema      string
-	dump        bool
-	skeleton    bool
-	mode        decoder.Mode
-	output      outFormat
-	noDefaults  bool
-	noNulls     bool
-	invalidUTF8 bool
-	report      string
-	summary     bool
-	top         int
-	compress    string
-	jobs        int
-	recursive   bool
-	quiet       bool
-	progress    string
-	maxDoc      int
-	inputs      []string
+	crds, lint   []string
+	schema       string
+	dump         bool
+	skeleton     bool
+	mode         decoder.Mode
+	output       outFormat
+	noDefaults   bool
+	noNulls      bool
+	invalidUTF8  bool
+	report       string
+	summary      bool
+	top          int
+	compress     string
+	jobs         int
+	recursive    bool
+	quiet        bool
+	kubectl      bool // messages in kubectl's plain form, without places
+	verbose      bool
+	version      bool
+	reportFormat string
+	missing      missingPolicy
+	progress     string
+	maxDoc       int
+	inputs       []string
 }
 
 const usage = `Usage:
@@ -50,6 +55,9 @@ with the same findings as JSON, at their YAML lines); gzip and zstd are detected
 Schemas:
   --crd FILE|DIR            CustomResourceDefinition manifests: files of one or many documents, or
                             directories of them (repeatable); objects of other kinds pass through
+  --missing-crd POLICY      an object whose kind no loaded CRD serves, or in a version its CRD
+                            does not serve: error, warn or ignore (default: error in Strict mode,
+                            else warn); kinds of built-in API groups always pass through
   --schema FILE             a bare OpenAPI v3 schema for every object instead
   --skeleton                prune by the skeleton of non-structural schemas instead of refusing them
 
@@ -66,6 +74,7 @@ Pruning:
 Inputs:
   -f, --filename INPUT      an input, as kubectl takes it (repeatable; same as a positional INPUT)
   -R, --recursive           read directories recursively
+  -v, --verbose             say what --crd skipped (documents that are not CRDs, files that do not parse)
 
 Output:
   -o, --output FORMAT       json: one compact document per line, a list stays one list (default);
@@ -76,12 +85,19 @@ Output:
   --compress gzip|zstd      compress stdout
   --report FILE             every finding and error as one JSON object per line (- for stdout,
                             with -o none)
+  --report-format FORMAT    json: JSON Lines (default); junit: JUnit XML; tap: TAP 14; sarif:
+                            SARIF 2.1.0 (code scanning); github: GitHub Actions workflow commands
+                            (::warning file=...,line=...,col=...::...)
   --summary                 totals and the most frequent unknown fields on stderr at the end
                             (the migration preview)
   --top N                   unknown fields listed by --summary (default 20)
-  -q, --quiet               no "Warning:" lines (errors are still printed)
+  -q, --quiet               no warnings (errors are still printed)
+  --kubectl                 kubectl's message lines (Warning: unknown field "spec.x") instead of
+                            FILE:LINE:COLUMN: SEVERITY: Kind name: MESSAGE
   --progress WHEN           progress bar on stderr: auto (when a terminal, default), always, never
   -j, --jobs N              parallel workers (default: the number of CPUs); output order is kept
+
+  --version                 the module version and the Kubernetes version reproduced
 
 Exit status: 0 ok; 1 objects rejected (Strict findings, or errors the API server would raise in
 any mode) or --lint-crd violations; 2 usage error, unreadable schema or input.
@@ -92,7 +108,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.SetOutput(io.Discard)
 	o := &options{}
 	var files []string
-	var validation, output, maxDoc string
+	var validation, output, maxDoc, missing string
 	list := func(dst *[]string, names ...string) {
 		for _, n := range names {
 			fs.Func(n, "", func(s string) error { *dst = append(*dst, s); return nil })
@@ -118,6 +134,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	str(&o.compress, "", "compress")
 	str(&o.progress, "auto", "progress")
 	str(&maxDoc, "256Mi", "max-doc-size")
+	str(&missing, "auto", "missing-crd")
+	str(&o.reportFormat, "json", "report-format")
 	boolean(&o.dump, "dump")
 	boolean(&o.skeleton, "skeleton")
 	boolean(&o.noDefaults, "no-defaults")
@@ -126,6 +144,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.summary, "summary")
 	boolean(&o.recursive, "R", "recursive")
 	boolean(&o.quiet, "q", "quiet")
+	boolean(&o.kubectl, "kubectl")
+	boolean(&o.verbose, "v", "verbose")
+	boolean(&o.version, "version")
 	fs.IntVar(&o.top, "top", 20, "")
 	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "")
@@ -144,10 +165,20 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 		return bad("%v", err)
 	}
 	o.inputs = append(files, positional...)
+	if o.version {
+		fmt.Fprint(stdout, versionText())
+		return nil, exitOK
+	}
 
 	var ok bool
 	if o.mode, ok = parseMode(validation); !ok {
 		return bad("--field-validation must be Strict, Warn or Ignore, not %q", validation)
+	}
+	if o.missing, ok = parseMissing(missing); !ok {
+		return bad("--missing-crd must be ignore, warn or error, not %q", missing)
+	}
+	if _, err := newReportFormatter(o.reportFormat, nil); err != nil {
+		return bad("%v", err)
 	}
 	if o.output, err = parseOutput(output); err != nil {
 		return bad("%v", err)
@@ -167,11 +198,12 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 		return bad("--top must not be negative")
 	case o.report == "-" && o.output != outNone:
 		return bad("--report - writes to stdout: use it with -o none")
+	case o.reportFormat != "json" && o.report == "":
+		return bad("--report-format needs --report FILE (- for stdout, with -o none)")
 	case o.schema != "" && len(o.crds) > 0:
 		return bad("--crd and --schema exclude each other")
 	case len(o.lint) == 0 && len(o.crds) == 0 && o.schema == "":
-		fmt.Fprint(stderr, usage)
-		return nil, exitUsage
+		return bad("no schema: give the CustomResourceDefinitions with --crd FILE|DIR (or one OpenAPI schema with --schema FILE)")
 	}
 	return o, -1
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/jsonprune/jsonprune/decoder"
@@ -34,14 +37,30 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var set *schemaauto.Set
 	var fixed *schemaauto.Automaton
 	var err error
+	ld := &crdLoad{}
+	if o.verbose {
+		ld.verbose = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
+	}
 	if o.schema != "" {
 		if fixed, err = loadSchema(o.schema, opts); err != nil {
 			fmt.Fprintf(stderr, "error: %s: %v\n", o.schema, err)
 			return exitUsage
 		}
-	} else if set, err = loadCRDs(o.crds, opts); err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
-		return exitUsage
+	} else {
+		// the progress display says what it does while the CRDs load
+		showing := o.progress == "always" || (o.progress == "auto" && isTerminal(stderr))
+		if showing {
+			fmt.Fprintf(stderr, "loading CRDs from %s...", strings.Join(o.crds, ", "))
+		}
+		set, err = loadCRDs(o.crds, ld, opts)
+		if showing {
+			fmt.Fprint(stderr, "\r\033[K")
+		}
+		if err != nil {
+			schemaError(stderr, err, o.crds)
+			return exitUsage
+		}
+		ld.logf("--crd: %s from %s (%s)", plural(ld.docs, "CustomResourceDefinition"), plural(ld.files, "file"), ld.skipped())
 	}
 	if o.dump {
 		return dump(set, fixed, o.schema, stdout, stderr)
@@ -51,11 +70,37 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return exitUsage
 	}
-	return prune(o, set, fixed, inputs, stdin, stdout, stderr)
+	return prune(o, set, fixed, ld, inputs, stdin, stdout, stderr)
+}
+
+// schemaError reports CRDs that cannot be loaded, with the hints a new
+// user needs: which path --crd could not read, and for a CRD that is not
+// structural, its violations one a line and the flags that deal with it.
+func schemaError(stderr io.Writer, err error, paths []string) {
+	var ce *schemaauto.CRDError
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &ce) && len(ce.Violations) > 0:
+		fmt.Fprintf(stderr, "error: CustomResourceDefinition %q is not structural; the API server refuses it:\n", ce.CRD)
+		for _, v := range ce.Violations {
+			fmt.Fprintf(stderr, "  %s\n", v.Error())
+		}
+		fmt.Fprintln(stderr, "  hint: --skeleton prunes by the fields its schema names anyway; --lint-crd FILE lists the violations of every CRD of a file")
+	case errors.As(err, &pe):
+		fmt.Fprintf(stderr, "error: --crd %s: %v\n", pe.Path, pe.Err)
+		fmt.Fprintln(stderr, "  hint: --crd takes a CustomResourceDefinition manifest (YAML or JSON, one or many documents) or a directory of them")
+	default:
+		fmt.Fprintf(stderr, "error: %v\n", err)
+	}
+}
+
+// skipped says what loading the CRDs skipped.
+func (ld *crdLoad) skipped() string {
+	return "skipped: " + plural(ld.skippedDocs, "document") + " not a CRD, " + plural(len(ld.skippedFiles), "file") + " that did not parse"
 }
 
 // prune runs the pipeline over the inputs and returns the exit status.
-func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, inputs []input, stdin io.Reader, stdout, stderr io.Writer) int {
+func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crdLoad, inputs []input, stdin io.Reader, stdout, stderr io.Writer) int {
 	errs := &console{w: stderr}
 	if _, err := decoder.New(nil, decoderOptions(o)...); err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
@@ -75,6 +120,13 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, inputs 
 			return exitUsage
 		}
 		w.rep, closeReport = bufio.NewWriterSize(rw, 1<<20), c
+		w.rf, _ = newReportFormatter(o.reportFormat, w.rep) // checked by parseArgs
+		if w.rf != nil {
+			if err := w.rf.begin(); err != nil {
+				fmt.Fprintf(stderr, "error: --report: %v\n", err)
+				return exitUsage
+			}
+		}
 	}
 	if o.summary {
 		w.sum = newSummary()
@@ -85,7 +137,11 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, inputs 
 		prog.show(errs, 250*time.Millisecond)
 	}
 
-	runPipeline(o, inputs, stdin, func() *worker { return newWorker(o, set, fixed) }, w, prog)
+	var cat *catalog
+	if fixed == nil {
+		cat = newCatalog(set)
+	}
+	runPipeline(o, inputs, stdin, func() *worker { return newWorker(o, set, fixed, cat) }, w, prog)
 
 	prog.finish()
 	status := w.tally.status()
@@ -97,6 +153,9 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, inputs 
 	fail("write", w.out.Flush())
 	fail("write", closeZ())
 	if w.rep != nil {
+		if w.rf != nil {
+			fail("report", w.rf.end())
+		}
 		fail("report", w.rep.Flush())
 		fail("report", closeReport())
 	}
@@ -105,7 +164,11 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, inputs 
 		status = exitUsage
 	}
 	if w.sum != nil {
-		w.sum.print(stderr, w.tally, len(inputs), prog.in.Load(), o.top, o.mode.String())
+		crds := ""
+		if o.schema == "" && (ld.skippedDocs > 0 || len(ld.skippedFiles) > 0) {
+			crds = fmt.Sprintf("%s from %s (%s)", plural(ld.docs, "CustomResourceDefinition"), plural(ld.files, "file"), ld.skipped())
+		}
+		w.sum.print(stderr, w.tally, len(inputs), prog.in.Load(), o.top, o.mode.String(), crds)
 	}
 	return status
 }
@@ -150,7 +213,7 @@ func dump(set *schemaauto.Set, fixed *schemaauto.Automaton, name string, stdout,
 func lintCRDs(files []string, stdout, stderr io.Writer) int {
 	status := exitOK
 	for _, f := range files {
-		crds, err := readCRDs(f)
+		crds, err := readCRDs(f, &crdLoad{})
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %v\n", err)
 			return exitUsage

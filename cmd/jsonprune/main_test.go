@@ -23,7 +23,9 @@ func runCLI(args ...string) (int, string, string) {
 
 func runStdin(stdin string, args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errb)
+	// the tests below check kubectl's plain form of the messages; the
+	// located form has tests of its own (e2e_located_test.go)
+	code := run(append([]string{"--kubectl"}, args...), strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -68,7 +70,7 @@ spec:
 		t.Errorf("exit %d, out %q", code, out)
 	}
 	// the same CRD compiles by its skeleton, and not without it
-	if code, _, errOut := runCLI("--crd", bad, "--dump"); code != exitUsage || !strings.Contains(errOut, "is invalid") {
+	if code, _, errOut := runCLI("--crd", bad, "--dump"); code != exitUsage || !strings.Contains(errOut, "is not structural") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 	if code, out, _ := runCLI("--crd", bad, "--skeleton", "--dump"); code != exitOK || !strings.Contains(out, "skeleton of a non-structural schema") {
@@ -88,9 +90,9 @@ func TestUsage(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{nil, "Usage:"},
+		{nil, "error: no schema: give the CustomResourceDefinitions with --crd FILE|DIR (or one OpenAPI schema with --schema FILE)\n"},
 		{[]string{"--nope"}, "error: flag provided but not defined: -nope\n"},
-		{[]string{"--crd", "/does/not/exist", "--dump"}, "error: stat /does/not/exist: no such file or directory\n"},
+		{[]string{"--crd", "/does/not/exist", "--dump"}, "error: --crd /does/not/exist: no such file or directory\n  hint: --crd takes"},
 		{[]string{"--crd", crdFile, "--field-validation=Loud"}, `error: --field-validation must be Strict, Warn or Ignore, not "Loud"`},
 		{[]string{"--crd", crdFile, "-o", "xml"}, `error: -o must be json, ndjson, yaml or none, not "xml"`},
 		{[]string{"--crd", crdFile, "--compress", "bz2"}, `error: --compress must be gzip or zstd, not "bz2"`},
@@ -194,6 +196,7 @@ func TestJSONStream(t *testing.T) {
 error: -: document 3: Widget in version "v1" cannot be handled as a Widget: json: cannot unmarshal number into Go struct field ObjectMeta.name of type string (line 4, column 59, offset 218, at /metadata)
 error: -: document 4: invalid JSON: unexpected EOF (line 5, column 60, offset 289, at /spec/a)
 error: -: document 5: couldn't get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\"apiVersion,omitempty\""; Kind string "json:\"kind,omitempty\"" } (line 6, column 1, offset 290)
+Warning: version v2 is not served by widgets.example.com; served: v1
 Warning: unknown field "spec"
 `
 	check(t, "stream", code, out, errOut, exitUsage, wantOut, wantErr)
@@ -318,9 +321,9 @@ func TestReport(t *testing.T) {
 	in := widgetJSON + "\n" + `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":true}}` + "\n"
 	code, _, _ := runStdin(in, "--crd", crdFile, "-q", "--report", report, "-o", "none")
 	got, _ := os.ReadFile(report)
-	want := `{"input":"-","doc":0,"apiVersion":"example.com/v1","kind":"Widget","namespace":"ns","name":"w","type":"unknown","path":"spec.list[0].q","pointer":"/spec/list/0/q","message":"unknown field \"spec.list[0].q\"","line":1,"column":134,"offset":133}
-{"input":"-","doc":0,"apiVersion":"example.com/v1","kind":"Widget","namespace":"ns","name":"w","type":"unknown","path":"spec.zz","pointer":"/spec/zz","message":"unknown field \"spec.zz\"","line":1,"column":110,"offset":109}
-{"input":"-","doc":1,"apiVersion":"example.com/v1","kind":"Widget","type":"error","path":"","pointer":"/metadata","message":"Widget in version \"v1\" cannot be handled as a Widget: json: cannot unmarshal bool into Go struct field ObjectMeta.name of type string","line":2,"column":59,"offset":201}
+	want := `{"input":"-","doc":0,"apiVersion":"example.com/v1","kind":"Widget","namespace":"ns","name":"w","type":"unknown","severity":"warning","path":"spec.list[0].q","pointer":"/spec/list/0/q","message":"unknown field \"spec.list[0].q\"","line":1,"column":134,"offset":133}
+{"input":"-","doc":0,"apiVersion":"example.com/v1","kind":"Widget","namespace":"ns","name":"w","type":"unknown","severity":"warning","path":"spec.zz","pointer":"/spec/zz","message":"unknown field \"spec.zz\"","line":1,"column":110,"offset":109}
+{"input":"-","doc":1,"apiVersion":"example.com/v1","kind":"Widget","type":"error","severity":"error","path":"","pointer":"/metadata","message":"Widget in version \"v1\" cannot be handled as a Widget: json: cannot unmarshal bool into Go struct field ObjectMeta.name of type string","line":2,"column":59,"offset":201}
 `
 	if code != exitFindings || string(got) != want {
 		t.Errorf("exit %d, report:\n%s\nwant:\n%s", code, got, want)
@@ -330,9 +333,9 @@ func TestReport(t *testing.T) {
 	// YAML bridge; before it, findings had their document's first line),
 	// duplicates as for JSON; list items say which
 	code, out, _ := runStdin("# c\napiVersion: v1\nkind: List\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  spec: {a: 1, a: 2, list: [{x: a, x: b}]}\n", "--crd", crdFile, "--report", "-", "-o", "none", "-q")
-	want = `{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","path":"spec.a","pointer":"/spec/a","message":"duplicate field \"spec.a\"","line":7,"column":16,"offset":96}
-{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","path":"spec.list[0].x","pointer":"/spec/list/0/x","message":"duplicate field \"spec.list[0].x\"","line":7,"column":36,"offset":116}
-{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"unknown","path":"spec.a","pointer":"/spec/a","message":"unknown field \"spec.a\"","line":7,"column":10,"offset":90}
+	want = `{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","severity":"warning","path":"spec.a","pointer":"/spec/a","message":"duplicate field \"spec.a\"","line":7,"column":16,"offset":96}
+{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"duplicate","severity":"warning","path":"spec.list[0].x","pointer":"/spec/list/0/x","message":"duplicate field \"spec.list[0].x\"","line":7,"column":36,"offset":116}
+{"input":"-","doc":0,"item":0,"apiVersion":"example.com/v1","kind":"Widget","type":"unknown","severity":"warning","path":"spec.a","pointer":"/spec/a","message":"unknown field \"spec.a\"","line":7,"column":10,"offset":90}
 `
 	if code != exitOK || out != want {
 		t.Errorf("YAML: exit %d, report:\n%s\nwant:\n%s", code, out, want)
@@ -346,6 +349,7 @@ func TestSummary(t *testing.T) {
   objects:                  4
   pruned by a schema:       3
   passed through (no CRD):  1
+    of built-in kinds:      1
   not decodable:            0
   unreadable:               0
   with findings:            3 (6 unknown fields, 0 duplicate fields)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -15,39 +16,104 @@ import (
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
-// warn reports the findings of an object that was written (Warn mode).
-func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding) {
+// warn reports the findings of an object that was written (Warn mode);
+// dropped counts the findings the decoder did not keep.
+func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding, dropped int) {
 	w.summarize(a, obj, res, fs, false)
 	if len(fs) == 0 {
 		return
 	}
 	w.count(a, fs)
-	if !w.o.quiet {
-		for _, f := range fs {
-			w.line(a, true, f.Message(), nil)
-		}
+	sugg := w.suggestions(a, res, fs)
+	for i, f := range fs {
+		n := w.findingNote(a, f, sevWarning)
+		n.suggestion = sugg[i]
+		w.say(a, obj, n)
 	}
-	w.records(a, obj, fs)
+	w.records(a, obj, fs, sevWarning, sugg)
+	w.omitted(a, obj, fs, dropped)
 }
 
-// reject reports an object that Strict mode does not write.
+// reject reports an object that Strict mode does not write: one error, the
+// API server's message, at the first finding; in the located form, a note
+// a finding for the others and for suggestions.
 func (w *worker) reject(a *origin, obj []byte, res *decoder.Result, fs []jperrors.Finding, dropped int) {
 	a.u.tally.rejected++
 	w.summarize(a, obj, res, fs, false)
 	w.count(a, fs)
-	var msg strings.Builder
-	msg.WriteString(w.handledAs(a, obj, res))
-	msg.WriteString("strict decoding error: ")
-	sep := ""
-	for _, f := range fs {
-		msg.WriteString(sep + f.Message())
-		sep = ", "
+	se := jperrors.StrictError{Findings: fs, Dropped: dropped, DroppedDuplicates: droppedDuplicates(fs, dropped)}
+	sugg := w.suggestions(a, res, fs)
+	n := note{sev: sevError, kind: "rejected", text: w.handledAs(a, obj, res) + se.Error()}
+	if len(fs) > 0 { // at the first finding in the input
+		first := 0
+		for i, f := range fs {
+			if f.Offset < fs[first].Offset {
+				first = i
+			}
+		}
+		f := w.findingNote(a, fs[first], sevError)
+		n.off, n.line, n.col = f.off, f.line, f.col
 	}
-	if dropped > 0 {
-		msg.WriteString(", and " + itoa(dropped) + " more")
+	w.say(a, obj, n)
+	if !w.o.kubectl && (len(fs) > 1 || sugg[0] != "") {
+		for i, f := range fs {
+			if i == maxNotes {
+				w.sayMore(a, len(fs)-i)
+				break
+			}
+			fn := w.findingNote(a, f, sevNote)
+			fn.suggestion = sugg[i]
+			w.say(a, obj, fn)
+		}
 	}
-	w.line(a, false, msg.String(), nil)
-	w.records(a, obj, fs)
+	w.records(a, obj, fs, sevError, sugg)
+	w.omitted(a, obj, fs, dropped)
+}
+
+// maxNotes bounds the notes under a Strict error (the report has them all).
+const maxNotes = 20
+
+// findingNote is the note of a finding, at its place in the input.
+func (w *worker) findingNote(a *origin, f jperrors.Finding, sev severity) note {
+	n := note{sev: sev, kind: f.Type.String(), text: f.Message(), path: f.Path, pointer: f.Pointer}
+	n.off, n.line, n.col = a.at(f.Offset, f.Line, f.Column)
+	return n
+}
+
+// droppedDuplicates is how many of the findings the decoder did not keep
+// are duplicate fields past the API server's cap of 100 a document, which
+// the server does not list either. The command line's decoder keeps
+// decoder.DefaultMaxFindings findings: below that, every finding dropped is
+// such a duplicate; at that limit, which kind was dropped is not known, and
+// none is taken for one (the message then says "and N more").
+func droppedDuplicates(fs []jperrors.Finding, dropped int) int {
+	if len(fs) < decoder.DefaultMaxFindings {
+		return dropped
+	}
+	return 0
+}
+
+// omitted counts, for the summary and the report, the findings of an
+// object that are in no message: the duplicate fields past the API
+// server's cap of 100 (it drops them without a word), and findings past the
+// decoder's limit.
+func (w *worker) omitted(a *origin, obj []byte, fs []jperrors.Finding, dropped int) {
+	if dropped == 0 {
+		return
+	}
+	a.u.tally.omitted += dropped
+	if w.o.report == "" {
+		return
+	}
+	r := w.record(a, obj)
+	r.typ, r.omitted = "omitted", dropped
+	if dups := droppedDuplicates(fs, dropped); dups == dropped {
+		r.message = itoa(dropped) + " more duplicate fields, which the API server does not list (it lists 100 a document)"
+	} else {
+		r.message = itoa(dropped) + " more findings, past jsonprune's limit of " + itoa(decoder.DefaultMaxFindings) + " a document"
+	}
+	r.offset, r.line, r.column = a.at(0, 1, 1)
+	a.b.rep = r.append(a.b.rep)
 }
 
 // fatal reports an object the API server would not decode at all.
@@ -72,7 +138,11 @@ func (w *worker) fatal(a *origin, obj []byte, res *decoder.Result, err error) {
 			msg = kindMissing + string(w.objJSON(a)) + "'"
 		}
 		if res.Pruned {
-			msg = w.handledAs(a, obj, res) + msg
+			if isPreScan(err) {
+				msg = w.unrecognized(a, obj, res, msg)
+			} else {
+				msg = w.handledAs(a, obj, res) + msg
+			}
 		}
 	}
 	offset := de.Offset
@@ -96,15 +166,15 @@ func (w *worker) fromSource(a *origin, de *jperrors.DecodeError) bool {
 
 // fail writes an error line and its record (about obj, if known).
 func (w *worker) fail(a *origin, obj []byte, msg, pointer string, off int64, line, col int) {
-	var place []byte
-	input := a.u.kind == unitFail && a.u.doc < 0    // about the input, not a place in it
-	if !input && !yamlLinePrefix.MatchString(msg) { // YAML parser messages name their line
-		place = appendPlace(nil, off, line, col, pointer)
-	}
-	w.line(a, false, msg, place)
+	n := note{sev: sevError, kind: "error", text: msg, pointer: pointer, off: off, line: line, col: col}
+	n.hint = w.hint(a, msg)
+	w.say(a, obj, n)
 	if w.o.report != "" {
 		r := w.record(a, obj)
-		r.typ, r.message, r.pointer, r.offset, r.line, r.column = "error", msg, pointer, off, line, col
+		r.typ, r.severity, r.pointer, r.offset, r.line, r.column = "error", sevError.String(), pointer, off, line, col
+		r.message, r.hint = shorten(msg, maxReportMessage), n.hint
+		r.pointer = shorten(pointer, maxReportMessage)
+		r.column = w.editorColumn(a, off, line, col)
 		a.b.rep = r.append(a.b.rep)
 	}
 }
@@ -134,6 +204,42 @@ func (w *worker) handledAs(a *origin, obj []byte, res *decoder.Result) string {
 	return kind + ` in version "` + version + `" cannot be handled as a ` + kind + ": "
 }
 
+// unrecognized is the API server's wrapper of an error of its version/kind
+// pre-scan, which leaves it without a kind (transformDecodeError): `the
+// object provided is unrecognized (must be of type Widget): <err>
+// (<summary>)`, the summary being the first 30 bytes of the body (in hex
+// unless it starts with '{'). The type is the kind of the CRD that serves
+// the object.
+func (w *worker) unrecognized(a *origin, obj []byte, res *decoder.Result, msg string) string {
+	kind := w.typeMeta(a, obj).kind
+	if e := res.Entry; e != nil {
+		kind = e.GVK.Kind
+	}
+	body := obj
+	if body == nil {
+		body = a.u.data.of(a.b.data)
+	}
+	return "the object provided is unrecognized (must be of type " + kind + "): " + msg + " (" + summarizeData(body, 30) + ")"
+}
+
+// summarizeData is the API server's summary of a request body in its
+// "unrecognized" errors.
+func summarizeData(data []byte, max int) string {
+	switch {
+	case len(data) == 0:
+		return "<empty>"
+	case data[0] == '{':
+		if len(data) > max {
+			return string(data[:max]) + " ..."
+		}
+		return string(data)
+	case len(data) > max:
+		return hex.EncodeToString(data[:max]) + " ..."
+	default:
+		return hex.EncodeToString(data)
+	}
+}
+
 // count adds an object's findings to the tally.
 func (w *worker) count(a *origin, fs []jperrors.Finding) {
 	t := &a.u.tally
@@ -147,16 +253,22 @@ func (w *worker) count(a *origin, fs []jperrors.Finding) {
 	}
 }
 
-// records writes an object's findings to the report.
-func (w *worker) records(a *origin, obj []byte, fs []jperrors.Finding) {
+// records writes an object's findings to the report, with their severity
+// (warning: the object was written; error: it was not) and suggestions.
+func (w *worker) records(a *origin, obj []byte, fs []jperrors.Finding, sev severity, sugg []string) {
 	if w.o.report == "" {
 		return
 	}
 	b := a.b
-	for _, f := range fs {
+	for i, f := range fs {
 		r := w.record(a, obj)
-		r.typ, r.path, r.pointer, r.message = f.Type.String(), f.Path, f.Pointer, f.Message()
+		r.typ, r.severity, r.path, r.pointer, r.message = f.Type.String(), sev.String(), f.Path, f.Pointer, f.Message()
+		r.path, r.pointer, r.message = shorten(r.path, maxReportMessage), shorten(r.pointer, maxReportMessage), shorten(r.message, maxReportMessage)
+		if i < len(sugg) {
+			r.suggestion = sugg[i]
+		}
 		r.offset, r.line, r.column = a.at(f.Offset, f.Line, f.Column)
+		r.column = w.editorColumn(a, r.offset, r.line, r.column)
 		b.rep = r.append(b.rep)
 	}
 }
@@ -166,7 +278,8 @@ func (w *worker) record(a *origin, obj []byte) *record {
 	r := &record{input: a.b.in.name, doc: a.u.doc, item: a.item}
 	if obj != nil || a.src != nil {
 		tm := w.typeMeta(a, obj)
-		r.apiVersion, r.kind, r.namespace, r.name = tm.apiVersion, tm.kind, tm.namespace, tm.name
+		r.apiVersion, r.kind = shorten(tm.apiVersion, maxReportName), shorten(tm.kind, maxReportName)
+		r.namespace, r.name = shorten(tm.namespace, maxReportName), shorten(tm.name, maxReportName)
 	}
 	return r
 }
@@ -176,7 +289,7 @@ func (w *worker) summarize(a *origin, obj []byte, res *decoder.Result, fs []jper
 	if !w.o.summary {
 		return
 	}
-	s := objSummary{passed: passed, findings: len(fs) > 0}
+	s := objSummary{passed: passed, findings: len(fs) > 0 || a.unserved, unserved: a.unserved}
 	if e := res.Entry; e != nil && !passed {
 		s.gvk = gvkString(e.GVK)
 	} else {
@@ -198,25 +311,6 @@ func gvkString(g schemaauto.GroupVersionKind) string {
 		return g.Version + " " + g.Kind
 	}
 	return g.Group + "/" + g.Version + " " + g.Kind
-}
-
-// line writes one stderr line: a warning, or an error about the input and
-// document; the message with its control characters escaped, then place.
-func (w *worker) line(a *origin, warning bool, msg string, place []byte) {
-	b := a.b
-	if warning {
-		b.msgs = append(b.msgs, "Warning: "...)
-	} else {
-		b.msgs = append(b.msgs, "error: "...)
-		b.msgs = append(b.msgs, b.in.name...)
-		b.msgs = append(b.msgs, ": "...)
-		if a.u.doc >= 0 {
-			b.msgs = append(b.msgs, w.docName(a)...)
-		}
-	}
-	b.msgs = appendClean(b.msgs, msg)
-	b.msgs = append(b.msgs, place...)
-	b.msgs = append(b.msgs, '\n')
 }
 
 // docName is "document 3: " or "document 0, item 5: ".

@@ -104,7 +104,8 @@ func compressor(w io.Writer, kind string) (io.Writer, func() error, error) {
 type writer struct {
 	out   *bufio.Writer
 	errs  *console
-	rep   *bufio.Writer // nil without --report
+	rep   *bufio.Writer   // nil without --report
+	rf    reportFormatter // nil: JSON Lines, as the workers write them
 	form  outFormat
 	items int // items written in the open list
 	docs  int // -o yaml: documents written
@@ -148,7 +149,13 @@ func (w *writer) write(b *batch) {
 		w.put(out)
 	}
 	if w.rep != nil && len(b.rep) > 0 {
-		if _, err := w.rep.Write(b.rep); err != nil && w.err == nil {
+		var err error
+		if w.rf != nil {
+			err = formatRecords(w.rf, b.rep)
+		} else {
+			_, err = w.rep.Write(b.rep)
+		}
+		if err != nil && w.err == nil {
 			w.err = fmt.Errorf("report: %w", err)
 		}
 	}

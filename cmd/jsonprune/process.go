@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
@@ -21,7 +22,8 @@ type worker struct {
 	fixed      bool // --schema: every object is decoded with that schema
 	set        *schemaauto.Set
 	js         []byte
-	tm         typeMetaReader
+	names      nameReader
+	cat        *catalog // what the loaded CRDs serve (nil with --schema)
 	yw         yamlWriter
 }
 
@@ -44,9 +46,9 @@ func mustDecoder(d *decoder.Decoder, err error) *decoder.Decoder {
 	return d
 }
 
-func newWorker(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton) *worker {
+func newWorker(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, cat *catalog) *worker {
 	opts := decoderOptions(o)
-	w := &worker{o: o, fixed: fixed != nil, set: set, newDecoder: func() *decoder.Decoder { return mustDecoder(decoder.New(set, opts...)) }}
+	w := &worker{o: o, fixed: fixed != nil, set: set, cat: cat, newDecoder: func() *decoder.Decoder { return mustDecoder(decoder.New(set, opts...)) }}
 	if fixed != nil {
 		w.newDecoder = func() *decoder.Decoder { return mustDecoder(decoder.NewForAutomaton(fixed, opts...)) }
 	}
@@ -112,7 +114,10 @@ type origin struct {
 	item int      // index in its list, -1 if none
 	pos  position // JSON: the object's first byte; YAML: the first byte of the document's text
 	yaml bool
-	tm   *typeMeta
+	// the object's apiVersion and kind (the decoder's, set once it decoded
+	// the object) and its namespace and name (read when a message needs them)
+	tm       *typeMeta
+	namesSet bool
 
 	// YAML: the parsed document (for positions and -o yaml) and the source
 	// of the object (the document, or an item of a list read whole)
@@ -122,8 +127,10 @@ type origin struct {
 	// for pass-through, messages and records; computed when needed
 	js     []byte
 	jsDone bool
-	inList bool  // an item of a YAML list read whole: the list writes the YAML
-	start  int64 // YAML: the offset of the object's first token in the document's text
+	inList bool // an item of a YAML list read whole: the list writes the YAML
+	// reported as a kind or version no loaded CRD serves
+	unserved bool
+	start    int64 // YAML: the offset of the object's first token in the document's text
 }
 
 // at maps a position in the object's text to the input. YAML positions
@@ -170,7 +177,14 @@ func (w *worker) object(a *origin, obj []byte) bool {
 		b.out, err = w.d.AppendPrune(b.out, obj)
 	}
 	res := w.d.Result()
-	if !w.fixed && !res.Pruned && (err == nil || w.passable(a, obj)) {
+	a.setTypeMeta(res)
+	passing := !w.fixed && !res.Pruned && (err == nil || w.passable(a, obj, err))
+	if w.checkServed(a, obj, res, passing) {
+		b.out = b.out[:start] // rejected: reported
+		w.summarize(a, obj, res, nil, false)
+		return false
+	}
+	if passing {
 		b.out = b.out[:start]
 		u.tally.passed++
 		w.summarize(a, obj, res, nil, true)
@@ -197,11 +211,16 @@ func (w *worker) object(a *origin, obj []byte) bool {
 		return false
 	}
 	var fs []jperrors.Finding
+	dropped := 0
 	if res.Len() > 0 {
 		fs = res.Findings()
+		var se *jperrors.StrictError
+		if errors.As(res.Err(), &se) {
+			dropped = se.Dropped
+		}
 	}
 	u.tally.pruned++
-	w.warn(a, obj, res, fs)
+	w.warn(a, obj, res, fs, dropped)
 	if w.o.output != outNone && u.spaced && hasSpace(b.out[start:]) {
 		// the decoder copies some values as they were written
 		v := jsontext.Value(b.out[start:])
@@ -246,15 +265,16 @@ func (w *worker) objJSON(a *origin) []byte {
 }
 
 // passable reports whether an object no schema serves, which the decoder
-// refused, can still be passed through untouched: valid JSON, a kind, and
-// an apiVersion that parses (a malformed metadata is the business of the
-// kind's own server). An object whose apiVersion or kind is not a string,
-// or whose kind a loaded CRD serves, is never passed through: the decoder
-// refused it before it could choose the CRD (a key of invalid UTF-8 ahead
-// of them, say), and the error is the decoder's.
-func (w *worker) passable(a *origin, obj []byte) bool {
+// refused with err, can still be passed through untouched: valid JSON, a
+// kind, and an apiVersion that parses (a malformed metadata is the business
+// of the kind's own server). An object whose apiVersion or kind is not a
+// string (the version/kind pre-scan's error), or whose kind a loaded CRD
+// serves, is never passed through: the decoder refused it before it could
+// choose the CRD (a key of invalid UTF-8 ahead of them, say), and the error
+// is the decoder's. The apiVersion and kind are the decoder's.
+func (w *worker) passable(a *origin, obj []byte, err error) bool {
 	tm := w.typeMeta(a, obj)
-	if !tm.object || tm.kind == "" || tm.notString {
+	if tm.kind == "" || isPreScan(err) {
 		return false
 	}
 	if _, _, err := schemaauto.ParseGroupVersion(tm.apiVersion); err != nil {
@@ -271,13 +291,38 @@ func (w *worker) passable(a *origin, obj []byte) bool {
 	return jsontext.Value(obj).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 }
 
+// isPreScan reports whether err is an error of the API server's
+// version/kind pre-scan (the serializer's SimpleMetaFactory.Interpret),
+// which the handler wraps as "the object provided is unrecognized".
+func isPreScan(err error) bool {
+	var de *jperrors.DecodeError
+	if err == nil || !errors.As(err, &de) {
+		return false
+	}
+	return strings.HasPrefix(de.Msg, preScanJSON) || strings.HasPrefix(de.Msg, preScanGroupVersion)
+}
+
+// The texts of the version/kind pre-scan's errors.
+const (
+	preScanJSON         = "couldn't get version/kind; json parse error: "
+	preScanGroupVersion = "unexpected GroupVersion string: "
+)
+
+// typeMeta is what the messages about an object say of it: its apiVersion
+// and kind as the decoder read them (none when it was not decoded), its
+// namespace and name.
 func (w *worker) typeMeta(a *origin, obj []byte) *typeMeta {
 	if a.tm == nil {
+		a.tm = &typeMeta{}
+	}
+	if !a.namesSet {
+		a.namesSet = true
 		if obj == nil && a.src != nil {
 			obj = w.objJSON(a)
 		}
-		tm := w.tm.read(obj)
-		a.tm = &tm
+		if obj != nil {
+			w.names.read(obj, a.tm)
+		}
 	}
 	return a.tm
 }

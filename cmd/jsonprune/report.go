@@ -19,6 +19,8 @@ type record struct {
 	typ, path, pointer, message       string
 	offset                            int64
 	line, column                      int
+	omitted                           int // type "omitted": how many findings
+	severity, suggestion, hint        string
 }
 
 // append writes the record as one line of JSON.
@@ -52,12 +54,24 @@ func (r *record) append(dst []byte) []byte {
 		str("name", r.name)
 	}
 	str("type", r.typ)
+	if r.severity != "" {
+		str("severity", r.severity)
+	}
 	str("path", r.path)
 	str("pointer", r.pointer)
 	str("message", r.message)
+	if r.suggestion != "" {
+		str("suggestion", r.suggestion)
+	}
+	if r.hint != "" {
+		str("hint", r.hint)
+	}
 	num("line", int64(r.line))
 	num("column", int64(r.column))
 	num("offset", r.offset)
+	if r.omitted > 0 {
+		num("count", int64(r.omitted))
+	}
 	return append(dst, "}\n"...)
 }
 
@@ -71,6 +85,10 @@ type tally struct {
 	withFindings int // objects with findings (written or not)
 	unknown      int // unknown-field findings
 	duplicate    int // duplicate-field findings
+	omitted      int // findings in no message (duplicates past the API server's 100)
+	noCRD        int // objects of a kind no loaded CRD serves (not built-in)
+	unserved     int // objects in a version their CRD does not serve
+	builtIn      int // objects of built-in kinds, passed through
 	rejected     int // objects Strict mode did not write
 	failed       int // objects the API server would not decode (not written)
 	unreadable   int // syntax errors, read errors, documents too large
@@ -86,6 +104,10 @@ func (t *tally) add(o tally) {
 	t.withFindings += o.withFindings
 	t.unknown += o.unknown
 	t.duplicate += o.duplicate
+	t.omitted += o.omitted
+	t.noCRD += o.noCRD
+	t.unserved += o.unserved
+	t.builtIn += o.builtIn
 	t.rejected += o.rejected
 	t.failed += o.failed
 	t.unreadable += o.unreadable
@@ -107,7 +129,8 @@ func (t *tally) status() int {
 type objSummary struct {
 	gvk      string // "apiVersion kind"
 	passed   bool
-	findings bool
+	findings bool // findings, or a kind or version no loaded CRD serves
+	unserved bool
 	paths    []string // unknown fields, indices as [*], each once
 }
 
@@ -122,6 +145,9 @@ func normalizePath(p string) string {
 	return indexRE.ReplaceAllString(p, "[*]")
 }
 
+// maxCleanKinds bounds the kinds without findings --summary lists.
+const maxCleanKinds = 10
+
 // maxSummaryPaths bounds the distinct paths --summary counts; more are
 // counted together.
 const maxSummaryPaths = 100_000
@@ -133,7 +159,7 @@ type summary struct {
 	other int            // paths beyond maxSummaryPaths
 }
 
-type kindCount struct{ objects, findings, passed int }
+type kindCount struct{ objects, findings, passed, unserved int }
 
 func newSummary() *summary {
 	return &summary{kinds: map[string]*kindCount{}, paths: map[string]int{}}
@@ -152,6 +178,9 @@ func (s *summary) add(o objSummary) {
 	if o.findings {
 		k.findings++
 	}
+	if o.unserved {
+		k.unserved++
+	}
 	for _, p := range o.paths {
 		key := o.gvk + "\x00" + p
 		if _, ok := s.paths[key]; ok || len(s.paths) < maxSummaryPaths {
@@ -164,9 +193,12 @@ func (s *summary) add(o objSummary) {
 
 // print writes the summary: totals, objects by kind, and the most frequent
 // unknown fields, which the API server would drop.
-func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int, mode string) {
+func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int, mode, crds string) {
 	p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
 	p("Summary: %s in %s (%s)\n", plural(t.docs, "document"), plural(inputs, "input"), formatBytes(bytesIn))
+	if crds != "" {
+		p("  CRDs:                     %s\n", crds)
+	}
 	if t.lists > 0 {
 		p("  lists:                    %d\n", t.lists)
 	}
@@ -176,19 +208,36 @@ func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int
 		p("  rejected (Strict):        %d\n", t.rejected)
 	}
 	p("  passed through (no CRD):  %d\n", t.passed)
+	if t.builtIn > 0 {
+		p("    of built-in kinds:      %d\n", t.builtIn)
+	}
+	if t.noCRD > 0 {
+		p("  kind not served:          %d (no loaded CRD serves it)\n", t.noCRD)
+	}
+	if t.unserved > 0 {
+		p("  version not served:       %d\n", t.unserved)
+	}
 	p("  not decodable:            %d\n", t.failed)
 	p("  unreadable:               %d\n", t.unreadable)
 	if t.empty > 0 {
 		p("  empty (skipped):          %d\n", t.empty)
 	}
 	p("  with findings:            %d (%s, %s)\n", t.withFindings, plural(t.unknown, "unknown field"), plural(t.duplicate, "duplicate field"))
+	if t.omitted > 0 {
+		p("  not listed:               %d (duplicate fields past the API server's 100 a document)\n", t.omitted)
+	}
 
 	kinds := make([]string, 0, len(s.kinds))
 	for k := range s.kinds {
 		kinds = append(kinds, k)
 	}
+	// the kinds with findings first (most objects with findings first),
+	// then the others by number of objects, capped
 	sort.Slice(kinds, func(i, j int) bool {
 		a, b := s.kinds[kinds[i]], s.kinds[kinds[j]]
+		if a.findings != b.findings {
+			return a.findings > b.findings
+		}
 		if a.objects != b.objects {
 			return a.objects > b.objects
 		}
@@ -197,15 +246,31 @@ func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int
 	if len(kinds) > 0 {
 		p("Objects by kind:\n")
 	}
-	for _, k := range kinds {
+	clean := 0
+	for i, k := range kinds {
 		c := s.kinds[k]
+		if c.findings == 0 {
+			if clean == maxCleanKinds {
+				rest, objs := len(kinds)-i, 0
+				for _, k := range kinds[i:] {
+					objs += s.kinds[k].objects
+				}
+				p("  %10d  (%s more without findings)\n", objs, plural(rest, "kind"))
+				break
+			}
+			clean++
+		}
 		name := k
 		if name == "" {
 			name = "(no apiVersion, kind)"
 		}
 		switch {
+		case c.passed == c.objects && c.unserved > 0:
+			p("  %10d  %s  (no loaded CRD serves it)\n", c.objects, name)
 		case c.passed == c.objects:
 			p("  %10d  %s  (passed through: no CRD)\n", c.objects, name)
+		case c.unserved > 0:
+			p("  %10d  %s  (version not served; %d would lose fields)\n", c.objects, name, c.findings)
 		default:
 			p("  %10d  %s  (%d would lose fields)\n", c.objects, name, c.findings)
 		}

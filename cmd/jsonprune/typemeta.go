@@ -4,24 +4,34 @@ import (
 	"bytes"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/decoder"
 )
 
-// typeMeta is what messages and records say of an object.
+// typeMeta is what messages and records say of an object. Its apiVersion
+// and kind are the decoder's (decoder.Result.APIVersion and Kind: the
+// strings the API server reads, the last occurrence winning), never read a
+// second time here: the command line has one reading of type meta, the
+// library's. Only the namespace and name, which the decoder does not hand
+// out, are read here, for messages, as the API server's decoding reads them
+// (the last metadata member, the last name and namespace in it).
 type typeMeta struct {
-	object                            bool
 	apiVersion, kind, namespace, name string
-	// notString: an apiVersion or kind member that is not a string (the
-	// reference's version/kind pre-scan refuses it)
-	notString bool
 }
 
-// typeMetaReader reads an object's typeMeta (first occurrences).
-type typeMetaReader struct {
+// setTypeMeta takes an object's apiVersion and kind from the decoder's
+// result of that object (it must be called before the decoder's next call).
+func (a *origin) setTypeMeta(res *decoder.Result) {
+	a.tm = &typeMeta{apiVersion: res.APIVersion(), kind: res.Kind()}
+}
+
+// nameReader reads an object's metadata.namespace and metadata.name.
+type nameReader struct {
 	rd bytes.Reader
 	jd *jsontext.Decoder
 }
 
-func (t *typeMetaReader) read(obj []byte) typeMeta {
+// read fills in tm's namespace and name from the JSON text obj.
+func (t *nameReader) read(obj []byte, tm *typeMeta) {
 	t.rd.Reset(obj)
 	opts := []jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}
 	if t.jd == nil {
@@ -29,60 +39,57 @@ func (t *typeMetaReader) read(obj []byte) typeMeta {
 	} else {
 		t.jd.Reset(&t.rd, opts...)
 	}
-	var tm typeMeta
 	jd := t.jd
 	if jd.PeekKind() != '{' {
-		return tm
+		return
 	}
 	jd.ReadToken()
-	tm.object = true
-	str := func(dst *string) {
+	str := func() string {
 		if jd.PeekKind() == '"' {
-			if v, err := jd.ReadToken(); err == nil && *dst == "" {
-				*dst = v.String()
+			if v, err := jd.ReadToken(); err == nil {
+				return v.String()
 			}
-			return
+			return ""
 		}
 		jd.SkipValue()
+		return ""
 	}
 	for jd.PeekKind() == '"' {
 		name, err := jd.ReadToken()
 		if err != nil {
-			break
+			return
 		}
-		switch name.String() {
-		case "apiVersion":
-			tm.notString = tm.notString || jd.PeekKind() != '"' && jd.PeekKind() != 'n'
-			str(&tm.apiVersion)
-		case "kind":
-			tm.notString = tm.notString || jd.PeekKind() != '"' && jd.PeekKind() != 'n'
-			str(&tm.kind)
-		case "metadata":
-			if jd.PeekKind() != '{' {
-				jd.SkipValue()
-				continue
-			}
-			jd.ReadToken()
-			for jd.PeekKind() == '"' {
-				n, err := jd.ReadToken()
-				if err != nil {
-					return tm
-				}
-				switch n.String() {
-				case "name":
-					str(&tm.name)
-				case "namespace":
-					str(&tm.namespace)
-				default:
-					jd.SkipValue()
-				}
-			}
-			jd.ReadToken()
-		default:
+		if name.String() != "metadata" {
 			if jd.SkipValue() != nil {
-				return tm
+				return
 			}
+			continue
+		}
+		// a later metadata member replaces an earlier one
+		tm.namespace, tm.name = "", ""
+		if jd.PeekKind() != '{' {
+			jd.SkipValue()
+			continue
+		}
+		jd.ReadToken()
+		for jd.PeekKind() == '"' {
+			n, err := jd.ReadToken()
+			if err != nil {
+				return
+			}
+			switch n.String() {
+			case "name":
+				tm.name = str()
+			case "namespace":
+				tm.namespace = str()
+			default:
+				if jd.SkipValue() != nil {
+					return
+				}
+			}
+		}
+		if _, err := jd.ReadToken(); err != nil {
+			return
 		}
 	}
-	return tm
 }
