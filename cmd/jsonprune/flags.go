@@ -23,6 +23,7 @@ type options struct {
 	output       outFormat
 	noDefaults   bool
 	noNulls      bool
+	validate     bool
 	invalidUTF8  bool
 	report       string
 	summary      bool
@@ -68,6 +69,9 @@ Pruning:
                             Ignore writes pruned objects only
   --no-defaults             do not apply the schemas' default values
   --no-null-pruning         keep the nulls of non-nullable fields without a default
+  --validate                also check values as the API server's create path does (types, formats,
+                            enums, patterns, bounds, lengths, counts, required, metadata names,
+                            embedded resources); an object it would refuse (422) is not written
   --allow-invalid-utf8      replace invalid UTF-8 with U+FFFD as the API server does (default: error)
   --max-doc-size SIZE       largest document or list item read, e.g. 64Mi (default 256Mi)
 
@@ -140,6 +144,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.skeleton, "skeleton")
 	boolean(&o.noDefaults, "no-defaults")
 	boolean(&o.noNulls, "no-null-pruning")
+	boolean(&o.validate, "validate")
 	boolean(&o.invalidUTF8, "allow-invalid-utf8")
 	boolean(&o.summary, "summary")
 	boolean(&o.recursive, "R", "recursive")

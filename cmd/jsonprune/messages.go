@@ -70,6 +70,50 @@ func (w *worker) reject(a *origin, obj []byte, res *decoder.Result, fs []jperror
 	w.omitted(a, obj, fs, dropped)
 }
 
+// invalid reports an object the API server would decode but refuse for
+// its values (422 Invalid): the server's message at its first error, each
+// error a note at its place, and a record each in the report.
+// summarize: the object is not in the summary yet (warn put it there).
+func (w *worker) invalid(a *origin, obj []byte, res *decoder.Result, ie *jperrors.InvalidError, summarize bool) {
+	t := &a.u.tally
+	t.invalid++
+	if t.byReason == nil {
+		t.byReason = map[string]int{}
+	}
+	if summarize {
+		w.summarize(a, obj, res, nil, false)
+	}
+	n := note{sev: sevError, kind: "invalid", text: ie.Error()}
+	if len(ie.Errors) > 0 {
+		e := ie.Errors[0]
+		n.off, n.line, n.col = a.at(e.Offset, e.Line, e.Column)
+	}
+	if len(ie.Errors) == 1 || w.o.kubectl {
+		w.say(a, obj, n)
+	} else {
+		n.text = shorten(n.text, maxLineMessage)
+		w.say(a, obj, n)
+	}
+	for i := range ie.Errors {
+		e := &ie.Errors[i]
+		t.byReason[string(e.Type)]++
+		en := note{sev: sevNote, kind: "invalid", text: e.Error(), path: e.Field, pointer: e.Pointer}
+		en.off, en.line, en.col = a.at(e.Offset, e.Line, e.Column)
+		if len(ie.Errors) > 1 && !w.o.kubectl && i < maxNotes {
+			w.say(a, obj, en)
+		}
+		if w.o.report != "" {
+			r := w.record(a, obj)
+			r.typ, r.message, r.path, r.pointer, r.severity = "invalid", e.Error(), e.Field, e.Pointer, "error"
+			r.offset, r.line, r.column = en.off, en.line, en.col
+			a.b.rep = r.append(a.b.rep)
+		}
+	}
+	if len(ie.Errors) > maxNotes && !w.o.kubectl {
+		w.sayMore(a, len(ie.Errors)-maxNotes)
+	}
+}
+
 // maxNotes bounds the notes under a Strict error (the report has them all).
 const maxNotes = 20
 

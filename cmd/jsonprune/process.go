@@ -34,6 +34,7 @@ func decoderOptions(o *options) []decoder.Option {
 		decoder.Defaulting(!o.noDefaults),
 		decoder.NullPruning(!o.noNulls),
 		decoder.AllowInvalidUTF8(o.invalidUTF8),
+		decoder.Validation(o.validate),
 	}
 }
 
@@ -203,8 +204,20 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	if err != nil {
 		b.out = b.out[:start]
 		var se *jperrors.StrictError
+		var ie *jperrors.InvalidError
 		if errors.As(err, &se) {
 			w.reject(a, obj, res, se.Findings, se.Dropped)
+		} else if errors.As(err, &ie) {
+			warned := res.Len() > 0 // Warn mode: the findings are warnings still
+			if warned {
+				dropped := 0
+				var se *jperrors.StrictError
+				if errors.As(res.Err(), &se) {
+					dropped = se.Dropped
+				}
+				w.warn(a, obj, res, res.Findings(), dropped)
+			}
+			w.invalid(a, obj, res, ie, !warned)
 		} else {
 			w.fatal(a, obj, res, err)
 		}

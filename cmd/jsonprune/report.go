@@ -90,6 +90,9 @@ type tally struct {
 	unserved     int // objects in a version their CRD does not serve
 	builtIn      int // objects of built-in kinds, passed through
 	rejected     int // objects Strict mode did not write
+	invalid      int // objects the API server would refuse for their values (422), not written
+	// the validation errors of invalid objects, by reason (FieldValueInvalid, ...)
+	byReason map[string]int
 	failed       int // objects the API server would not decode (not written)
 	unreadable   int // syntax errors, read errors, documents too large
 	empty        int // null documents, skipped as kubectl skips them
@@ -109,6 +112,13 @@ func (t *tally) add(o tally) {
 	t.unserved += o.unserved
 	t.builtIn += o.builtIn
 	t.rejected += o.rejected
+	t.invalid += o.invalid
+	for k, n := range o.byReason {
+		if t.byReason == nil {
+			t.byReason = map[string]int{}
+		}
+		t.byReason[k] += n
+	}
 	t.failed += o.failed
 	t.unreadable += o.unreadable
 	t.empty += o.empty
@@ -119,7 +129,7 @@ func (t *tally) status() int {
 	switch {
 	case t.unreadable > 0:
 		return exitUsage
-	case t.rejected > 0 || t.failed > 0:
+	case t.rejected > 0 || t.failed > 0 || t.invalid > 0:
 		return exitFindings
 	}
 	return exitOK
@@ -206,6 +216,9 @@ func (s *summary) print(w io.Writer, t tally, inputs int, bytesIn int64, top int
 	p("  pruned by a schema:       %d\n", t.pruned)
 	if mode == "Strict" {
 		p("  rejected (Strict):        %d\n", t.rejected)
+	}
+	if t.invalid > 0 {
+		p("  invalid (values):         %d (%s)\n", t.invalid, reasons(t.byReason))
 	}
 	p("  passed through (no CRD):  %d\n", t.passed)
 	if t.builtIn > 0 {
@@ -327,4 +340,26 @@ func formatBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// reasons lists validation errors by reason, most frequent first.
+func reasons(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	var b strings.Builder
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %d", strings.TrimPrefix(k, "FieldValue"), m[k])
+	}
+	return b.String()
 }

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestE2EValidate: with --validate, an object the API server would refuse
+// for its values is not written, its 422 message is an error at its first
+// error's place, each error a located note, the unknown fields still
+// warnings (Warn mode), the summary counts it by reason, and the exit
+// status is 1; a valid object is written; without the flag nothing changes.
+func TestE2EValidate(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte(`apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: Big_Widget
+spec:
+  replicas: "3"
+  replcas: 2
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: ok
+spec:
+  replicas: 3
+`), 0o644)
+	crd := filepath.Join("..", "..", "examples", "widget-crd.yaml")
+	r := runBinary(t, nil, "--crd", crd, "--validate", "--summary", bad)
+	for _, want := range []string{
+		`bad.yaml:7:3: warning: Widget Big_Widget: unknown field "spec.replcas"`,
+		`bad.yaml:3:1: error: Widget Big_Widget: Widget.example.com "Big_Widget" is invalid: [metadata.name: Invalid value: "Big_Widget"`,
+		`bad.yaml:6:13: note: spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`,
+		`invalid (values):         1 (Invalid 1, TypeInvalid 1)`,
+	} {
+		if !strings.Contains(r.err+r.out, want) {
+			t.Errorf("missing %q in\n%s%s", want, r.err, r.out)
+		}
+	}
+	if r.code != 1 || strings.Contains(r.out, "Big_Widget\n") || !strings.Contains(r.out, `"name":"ok"`) {
+		t.Errorf("exit %d, output %q", r.code, r.out)
+	}
+	r = runBinary(t, nil, "--crd", crd, "-o", "none", bad)
+	if r.code != 0 || strings.Contains(r.err, "invalid") {
+		t.Errorf("without --validate: exit %d, %q", r.code, r.err)
+	}
+}
