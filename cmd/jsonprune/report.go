@@ -92,10 +92,10 @@ type tally struct {
 	rejected     int // objects Strict mode did not write
 	invalid      int // objects the API server would refuse for their values (422), not written
 	// the validation errors of invalid objects, by reason (FieldValueInvalid, ...)
-	byReason map[string]int
-	failed       int // objects the API server would not decode (not written)
-	unreadable   int // syntax errors, read errors, documents too large
-	empty        int // null documents, skipped as kubectl skips them
+	byReason   map[string]int
+	failed     int // objects the API server would not decode (not written)
+	unreadable int // syntax errors, read errors, documents too large
+	empty      int // null documents, skipped as kubectl skips them
 }
 
 func (t *tally) add(o tally) {
