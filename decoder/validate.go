@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"slices"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
@@ -36,9 +37,13 @@ import (
 // inserted at the object's mark when it closes. Siblings come in document
 // order (the server's is Go map order: unspecified).
 //
+// The create path's other steps run in the same walk: the root's
+// ObjectMeta (8b) when its metadata is read, embedded resources' apiVersion,
+// kind and metadata (8e) when they close; each step's errors are kept apart
+// and given in the server's step order.
+//
 // Not checked here yet: junctors, list types and CEL (Automaton.Unchecked
-// lists them per schema), enum on objects and arrays, and the metadata
-// steps.
+// lists them per schema).
 
 // valState is the validation state of the current document.
 type valState struct {
@@ -47,6 +52,8 @@ type valState struct {
 	// (8b) and embedded resources (8e); the schema step's are errs
 	rootMeta, embedded []valRec
 	metaV              objectmeta.Validator
+	buf                []byte   // the output buffer of Validate and DecodeMap
+	tm                 []byte   // the open embedded resources' apiVersion and kind
 	metaJSON           []byte   // the root's normalised metadata
 	meta               bool     // the root's metadata was validated
 	errs               []valRec // the schema step's errors, in the server's order
@@ -74,13 +81,14 @@ type valFrame struct {
 	enumStart     int
 	// an embedded resource's apiVersion and kind, and its metadata's errors
 	hasAV, hasKind bool
-	av, kind       string
+	av, kind       [2]int // their bytes in valState.tm
+	tmBase         int    // where they start there
 	meta           []valRec
 }
 
 func (d *Decoder) resetValidation() {
 	d.val.metaJSON, d.val.meta = d.val.metaJSON[:0], false
-	d.val.rootMeta, d.val.embedded = d.val.rootMeta[:0], d.val.embedded[:0]
+	d.val.rootMeta, d.val.embedded, d.val.tm = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0]
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 }
 
@@ -147,7 +155,7 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 	if r != nil && !r.CheckType(kind) {
 		d.addVal(r.AppendTypeErrors(nil, d.valPath(), validate.Scalar{Kind: kind}), off)
 	}
-	f := valFrame{rules: r, mark: len(d.val.errs), keptBase: -1}
+	f := valFrame{rules: r, mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm)}
 	if r.HasEnum() && d.out != outMap {
 		// the value is needed whole: it is written (and cut again when
 		// the output does not want it)
@@ -331,6 +339,9 @@ func parseValue(b []byte) any {
 }
 
 func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, off int64) []valRec {
+	if len(errs) == 0 {
+		return nil
+	}
 	ptr := string(fieldpath.AppendPointer(nil, segs))
 	out := make([]valRec, len(errs))
 	for i, e := range errs {
@@ -351,6 +362,10 @@ func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
 		return
 	}
 	f := &d.val.frames[len(d.val.frames)-1]
+	// valid metadata, the usual case, is checked without rendering its path
+	if d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true}, nil) == nil {
+		return
+	}
 	errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()}, nil)
 	f.meta = append(f.meta, d.recsAt(errs, d.find.path, off)...)
 }
@@ -358,22 +373,30 @@ func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
 // noteTypeMeta records an embedded resource's apiVersion or kind string.
 func (d *Decoder) noteTypeMeta(role schemaauto.PropRole, raw jsontext.Value) {
 	f := &d.val.frames[len(d.val.frames)-1]
-	v := string(d.scalarOf(raw).Str)
+	start := len(d.val.tm)
+	d.val.tm = append(d.val.tm, d.scalarOf(raw).Str...)
 	if role == schemaauto.RoleAPIVersion {
-		f.hasAV, f.av = true, v
+		f.hasAV, f.av = true, [2]int{start, len(d.val.tm)}
 	} else {
-		f.hasKind, f.kind = true, v
+		f.hasKind, f.kind = true, [2]int{start, len(d.val.tm)}
 	}
 }
 
 // closeEmbedded reports an embedded resource's TypeMeta and metadata
 // errors (step 8e), its path d.find.path[:top].
 func (d *Decoder) closeEmbedded(f *valFrame, segs []fieldpath.Segment, off int64) {
-	path := string(fieldpath.AppendFieldPath(nil, segs))
-	if errs := objectmeta.ValidateEmbeddedTypeMeta(path, f.hasAV, f.av, f.hasKind, f.kind, nil); len(errs) > 0 {
+	// checked first on views of the strings, without the path; rendered
+	// again only when it fails
+	tm := d.val.tm
+	view := func(r [2]int) string { return unsafe.String(unsafe.SliceData(tm[r[0]:]), r[1]-r[0]) }
+	if objectmeta.ValidateEmbeddedTypeMeta("", f.hasAV, view(f.av), f.hasKind, view(f.kind), nil) != nil {
+		path := string(fieldpath.AppendFieldPath(nil, segs))
+		str := func(r [2]int) string { return string(tm[r[0]:r[1]]) }
+		errs := objectmeta.ValidateEmbeddedTypeMeta(path, f.hasAV, str(f.av), f.hasKind, str(f.kind), nil)
 		d.val.embedded = append(d.val.embedded, d.recsAt(errs, segs, off)...)
 	}
 	d.val.embedded = append(d.val.embedded, f.meta...)
+	d.val.tm = d.val.tm[:f.tmBase]
 }
 
 // rootMetadataName is the name member of normalised metadata ("" if absent).
