@@ -50,7 +50,7 @@ func TestE2ESchemaHints(t *testing.T) {
 		t.Errorf("unreadable --crd: exit %d, %q", r.code, r.err)
 	}
 	// a CRD that is not structural: one violation a line, and the flags
-	bad := writeTemp(t, "bad.yaml", `apiVersion: apiextensions.k8s.io/v1
+	bad := writeFile(t, "bad.yaml", `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: foos.example.com}
 spec:
