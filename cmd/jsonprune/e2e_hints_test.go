@@ -127,3 +127,12 @@ func TestE2ECRDDirectory(t *testing.T) {
 		t.Errorf("no CRD: exit %d, %q", r.code, r.err)
 	}
 }
+
+// TestE2EProgressLoading: the progress display says what it does while
+// the CRDs load, and clears the line.
+func TestE2EProgressLoading(t *testing.T) {
+	r := runBinary(t, strings.NewReader(`{"apiVersion":"example.com/v1","kind":"Widget"}`), "--crd", crdFile, "-o", "none", "--progress=always")
+	if r.code != exitOK || !strings.HasPrefix(r.err, "loading CRDs from "+crdFile+"...\r\033[K") {
+		t.Errorf("exit %d, stderr %q", r.code, r.err)
+	}
+}
