@@ -8,13 +8,16 @@ GO ?= go
 test: vet test-root test-bench
 
 vet:
+	@echo "== vet: go vet, root module and bench/ (bench/ compiles the Kubernetes oracle: slow the first time)"
 	$(GO) vet ./...
 	cd bench && $(GO) vet ./...
 
 test-root:
+	@echo "== test-root: go test ./... in the root module (the fast loop)"
 	$(GO) test ./...
 
 test-bench:
+	@echo "== test-bench: go test ./... in bench/, the Kubernetes oracle (slow the first time: it builds the Kubernetes modules)"
 	cd bench && $(GO) test ./...
 
 # The main job on the embedded example.
@@ -50,6 +53,7 @@ golden:
 FUZZTIME ?= 10s
 FUZZ_TARGETS = FuzzDecode FuzzSchemaAndDocument FuzzSyntax FuzzJSONAndYAML
 fuzz-smoke:
+	@echo "== fuzz-smoke: each fuzz target for $(FUZZTIME) on top of its seeds"
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./fuzz/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzScanner$$' -fuzztime $(FUZZTIME) ./decoder/
 	$(GO) test -run '^$$' -fuzz '^FuzzBridge$$' -fuzztime $(FUZZTIME) ./yamlbridge/

@@ -117,6 +117,7 @@ type origin struct {
 	yaml bool
 	// the object's apiVersion and kind (the decoder's, set once it decoded
 	// the object) and its namespace and name (read when a message needs them)
+	res      *decoder.Result
 	tm       *typeMeta
 	namesSet bool
 
@@ -286,7 +287,7 @@ func (w *worker) objJSON(a *origin) []byte {
 // choose the CRD (a key of invalid UTF-8 ahead of them, say), and the error
 // is the decoder's. The apiVersion and kind are the decoder's.
 func (w *worker) passable(a *origin, obj []byte, err error) bool {
-	tm := w.typeMeta(a, obj)
+	tm := a.gvk()
 	if tm.kind == "" || isPreScan(err) {
 		return false
 	}
@@ -325,9 +326,7 @@ const (
 // and kind as the decoder read them (none when it was not decoded), its
 // namespace and name.
 func (w *worker) typeMeta(a *origin, obj []byte) *typeMeta {
-	if a.tm == nil {
-		a.tm = &typeMeta{}
-	}
+	a.gvk()
 	if !a.namesSet {
 		a.namesSet = true
 		if obj == nil && a.src != nil {
