@@ -191,7 +191,7 @@ func (r *Result) Err() error {
 	if r.d.numFindings() == 0 {
 		return nil
 	}
-	return &jperrors.StrictError{Findings: r.Findings(), Dropped: r.d.find.droppedDups + r.d.find.dropped}
+	return &jperrors.StrictError{Findings: r.Findings(), Dropped: r.d.find.droppedDups + r.d.find.dropped, DroppedDuplicates: r.d.find.droppedDups}
 }
 
 // Invalid returns the value-validation error of the last document (the

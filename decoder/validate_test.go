@@ -1,9 +1,12 @@
 package decoder
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
@@ -184,5 +187,24 @@ func TestValidationAllocs(t *testing.T) {
 		if n != 0 {
 			t.Errorf("%s: %v allocations per valid document", mode, n)
 		}
+	}
+}
+
+// TestStrictDuplicatesPastTheCap: the API server lists 100 duplicate
+// fields a document and drops the rest without a word (issue 14, defect
+// 5): the message is its text; the count stays in Dropped.
+func TestStrictDuplicatesPastTheCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":"small"`)
+	for i := range 150 {
+		fmt.Fprintf(&b, `,"x%d":1,"x%d":2`, i, i)
+	}
+	b.WriteString(`}}`)
+	d := newValDecoder(t, FieldValidation(Strict))
+	_, err := d.AppendPrune(nil, []byte(b.String()))
+	var se *jperrors.StrictError
+	if !errors.As(err, &se) || se.Dropped != 50 || se.DroppedDuplicates != 50 || strings.Contains(err.Error(), "more") ||
+		strings.Count(err.Error(), "duplicate field") != 100 || strings.Count(err.Error(), "unknown field") != 150 {
+		t.Fatalf("dropped %d/%d, %d duplicate, %d unknown: %.300s", se.Dropped, se.DroppedDuplicates, strings.Count(err.Error(), "duplicate field"), strings.Count(err.Error(), "unknown field"), err.Error()[len(err.Error())-300:])
 	}
 }
