@@ -426,7 +426,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 		f.props = d.a.Props(s)
 	}
 	if d.val.on && !discard {
-		f.off = d.offset() - 1
+		f.off = max(d.offset()-1, 0)
 		d.openValFrame(s, validate.Object, len(f.props), f.off)
 	}
 	f.write = !discard && d.out == outBytes
@@ -865,7 +865,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	var off int64
 	if d.val.on && !discard {
-		off = d.offset() - 1
+		off = max(d.offset()-1, 0)
 		d.openValFrame(s, validate.Array, 0, off)
 	}
 	n := 0

@@ -34,7 +34,7 @@ func decoderOptions(o *options) []decoder.Option {
 		decoder.Defaulting(!o.noDefaults),
 		decoder.NullPruning(!o.noNulls),
 		decoder.AllowInvalidUTF8(o.invalidUTF8),
-		decoder.Validation(o.validate),
+		decoder.Validation(!o.noValidate),
 	}
 }
 
