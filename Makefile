@@ -56,6 +56,7 @@ fuzz-smoke:
 	@echo "== fuzz-smoke: each fuzz target for $(FUZZTIME) on top of its seeds"
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./fuzz/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzScanner$$' -fuzztime $(FUZZTIME) ./decoder/
+	$(GO) test -run '^$$' -fuzz '^FuzzValidation$$' -fuzztime $(FUZZTIME) ./decoder/
 	$(GO) test -run '^$$' -fuzz '^FuzzBridge$$' -fuzztime $(FUZZTIME) ./yamlbridge/
 	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./cmd/jsonprune/
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./internal/objectmeta/

@@ -208,3 +208,56 @@ func TestStrictDuplicatesPastTheCap(t *testing.T) {
 		t.Fatalf("dropped %d/%d, %d duplicate, %d unknown: %.300s", se.Dropped, se.DroppedDuplicates, strings.Count(err.Error(), "duplicate field"), strings.Count(err.Error(), "unknown field"), err.Error()[len(err.Error())-300:])
 	}
 }
+
+// FuzzValidation: validation never panics, and every mode of reading (the
+// scanner, jsontext, the slow path) gives the same errors, output and
+// verdict for the same document.
+func FuzzValidation(f *testing.F) {
+	const head = `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},`
+	for _, s := range []string{
+		head + `"spec":{"size":"small","replicas":-1,"tags":["x"],"labels":{"a":"x"},"obj":{"k":1}}}`,
+		head + `"spec":{"size":{"a":[1,{"b":null}]},"ratio":null,"port":1.5,"e":{"kind":"K","metadata":{"name":"a/b"}}}}`,
+		`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"size":"small","size":"large"}}`,
+		head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"K","metadata":{"name":"Foo","namespace":"NS_"}}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	dec := map[string]*Decoder{}
+	for _, mode := range []string{"fast", "slow", "noscan"} {
+		crds, err := schemaauto.ParseCRDs([]byte(valCRD))
+		if err != nil {
+			f.Fatal(err)
+		}
+		set, err := schemaauto.CompileCRDs(crds)
+		if err != nil {
+			f.Fatal(err)
+		}
+		d, err := New(set, Validation(true))
+		if err != nil {
+			f.Fatal(err)
+		}
+		d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
+		dec[mode] = d
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		var first string
+		for _, mode := range []string{"fast", "slow", "noscan"} {
+			d := dec[mode]
+			out, err := d.AppendPrune(nil, doc)
+			got := string(out)
+			if err != nil {
+				got = "error: " + err.Error()
+			}
+			if inv := d.Result().Invalid(); inv != nil {
+				for _, e := range inv.Errors {
+					got += fmt.Sprintf("\n%d %s", e.Offset, e.Error())
+				}
+			}
+			if mode == "fast" {
+				first = got
+			} else if got != first && !strings.Contains(first, "duplicate field") {
+				t.Fatalf("%s differs from fast:\n%s\n%s", mode, got, first)
+			}
+		}
+	})
+}

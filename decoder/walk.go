@@ -629,6 +629,9 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 		d.buf = append(d.buf, ':')
 	}
 	validating := d.val.on
+	if validating && mr.kind == fieldpath.MapKey && mr.nameOff < 0 {
+		mr.nameOff = d.nameStart(mr.rawName) // before the value is read
+	}
 	if validating && f.root && d.statusDropped(mr.name) {
 		d.val.on = false // a create drops it before validation
 	}
@@ -648,7 +651,7 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 	if d.val.on && !f.discard && !skipVal {
 		d.keptMember(mr.idx)
 		if mr.kind == fieldpath.MapKey {
-			d.forbiddenMember(mr.name, d.nameStart(mr.rawName))
+			d.forbiddenMember(mr.name, mr.nameOff)
 		}
 	}
 	if d.ownDups {
