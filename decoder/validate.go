@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
 	"unsafe"
 
@@ -59,6 +60,7 @@ type valState struct {
 	errs               []valRec // the schema step's errors, in the server's order
 	frames             []valFrame
 	kept               []uint64 // presence bits of the open objects' properties (required)
+	names              []byte   // kept member names that are no property, each after its length (required)
 }
 
 // valRec is one error and where its value starts.
@@ -83,12 +85,16 @@ type valFrame struct {
 	hasAV, hasKind bool
 	av, kind       [2]int // their bytes in valState.tm
 	tmBase         int    // where they start there
-	meta           []valRec
+	// extraReq: a required key is no property; the kept members that are
+	// no property are noted in valState.names from namesBase
+	extraReq  bool
+	namesBase int
+	meta      []valRec
 }
 
 func (d *Decoder) resetValidation() {
 	d.val.metaJSON, d.val.meta = d.val.metaJSON[:0], false
-	d.val.rootMeta, d.val.embedded, d.val.tm = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0]
+	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 }
 
@@ -169,18 +175,44 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		for range (nprops + 63) / 64 {
 			d.val.kept = append(d.val.kept, 0)
 		}
+		// a required key that is no property can still be kept (preserved
+		// unknown fields, additionalProperties): such members' names are
+		// noted
+		for _, name := range r.Required() {
+			if d.a.Lookup(s, []byte(name)) < 0 {
+				f.extraReq, f.namesBase = true, len(d.val.names)
+				break
+			}
+		}
 	}
 	d.val.frames = append(d.val.frames, f)
 }
 
 // keptMember notes that a member of the innermost object stays in it
 // (property idx, or -1), after its value was decoded.
-func (d *Decoder) keptMember(idx int) {
+func (d *Decoder) keptMember(idx int, name []byte) {
 	f := &d.val.frames[len(d.val.frames)-1]
 	f.n++
 	if idx >= 0 && f.keptBase >= 0 {
 		d.val.kept[f.keptBase+idx/64] |= 1 << (idx % 64)
+	} else if idx < 0 && f.extraReq {
+		d.val.names = binary.AppendUvarint(d.val.names, uint64(len(name)))
+		d.val.names = append(d.val.names, name...)
 	}
+}
+
+// keptName reports whether the innermost object kept a member that is no
+// property, named name (see valFrame.extraReq).
+func (d *Decoder) keptName(f *valFrame, name string) bool {
+	for rest := d.val.names[f.namesBase:]; len(rest) > 0; {
+		n, w := binary.Uvarint(rest)
+		rest = rest[w:]
+		if string(rest[:n]) == name {
+			return true
+		}
+		rest = rest[n:]
+	}
+	return false
 }
 
 // forbiddenMember notes a member that additionalProperties: false forbids.
@@ -233,8 +265,8 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 		if idx >= 0 && d.val.kept[f.keptBase+idx/64]&(1<<(idx%64)) != 0 {
 			continue
 		}
-		if idx < 0 && d.a.State(s).Flags&schemaauto.Preserve != 0 {
-			continue // kept unknown members are not tracked: not reported (see valState)
+		if idx < 0 && d.keptName(&f, name) {
+			continue
 		}
 		if path == "" {
 			path = string(fieldpath.AppendPath(nil, segs))
@@ -242,6 +274,9 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 		d.val.errs = append(d.val.errs, d.recsAt(jperrors.FieldErrors{validate.RequiredError(path, name)}, segs, off)...)
 	}
 	d.val.kept = d.val.kept[:f.keptBase]
+	if f.extraReq {
+		d.val.names = d.val.names[:f.namesBase]
+	}
 }
 
 // closeArrayVal ends the validation of an array of n elements whose path

@@ -51,6 +51,12 @@ spec:
                 type: object
                 x-kubernetes-embedded-resource: true
                 x-kubernetes-preserve-unknown-fields: true
+              p:
+                type: object
+                x-kubernetes-preserve-unknown-fields: true
+                required: [a, "b\u0000c"]
+                properties:
+                  a: {type: string}
 `
 
 func newValDecoder(t *testing.T, opts ...Option) *Decoder {
@@ -134,6 +140,9 @@ func TestValidation(t *testing.T) {
 				`spec.e.metadata.name: Invalid value: "a/b": may not contain '/'`,
 			}},
 		{"valid embedded resource", head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"Foo"}}}}`, nil},
+		{"required under preserve-unknown-fields", head + `"spec":{"size":"small","p":{"a":"x","b\u0000c":1}}}`, nil},
+		{"required unknown key absent", head + `"spec":{"size":"small","p":{"x":1,"b":2}}}`,
+			[]string{"spec.p.a: Required value", "spec.p.b\x00c: Required value"}},
 		{"pruned null fails required", head + `"spec":{"size":null}}`,
 			[]string{`spec.size: Required value`}},
 	}

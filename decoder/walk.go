@@ -510,7 +510,7 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		f.m[string(mr.name)] = v
 	}
 	if d.val.on {
-		d.keptMember(mr.idx)
+		d.keptMember(mr.idx, nil)
 	}
 	return err
 }
@@ -649,7 +649,7 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 		f.m[string(mr.name)] = v
 	}
 	if d.val.on && !f.discard && !skipVal {
-		d.keptMember(mr.idx)
+		d.keptMember(mr.idx, mr.name)
 		if mr.kind == fieldpath.MapKey {
 			d.forbiddenMember(mr.name, mr.nameOff)
 		}
@@ -800,7 +800,7 @@ func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, see
 			continue
 		}
 		if d.val.on {
-			d.keptMember(i)
+			d.keptMember(i, nil)
 		}
 		switch d.out {
 		case outBytes:
