@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jsonprune/jsonprune/decoder"
 )
@@ -24,6 +25,7 @@ type options struct {
 	noDefaults   bool
 	noNulls      bool
 	noValidate   bool
+	unchecked    sync.Map // the automata whose unchecked features were said (noteUnchecked)
 	invalidUTF8  bool
 	report       string
 	summary      bool

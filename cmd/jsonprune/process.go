@@ -180,6 +180,7 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	}
 	res := w.d.Result()
 	a.setTypeMeta(res)
+	w.noteUnchecked(a, obj, res)
 	passing := !w.fixed && !res.Pruned && (err == nil || w.passable(a, obj, err))
 	if w.checkServed(a, obj, res, passing) {
 		b.out = b.out[:start] // rejected: reported
@@ -366,3 +367,27 @@ func hasSpace(js []byte) bool {
 }
 
 func isNull(obj []byte) bool { return string(bytes.TrimSpace(obj)) == "null" }
+
+// noteUnchecked says, once per CRD version and run, what value validation
+// does not check in its schema yet (junctors, list types, CEL), so that a
+// valid verdict is not read as more than it is.
+func (w *worker) noteUnchecked(a *origin, obj []byte, res *decoder.Result) {
+	list := res.Unchecked()
+	if len(list) == 0 || res.Entry == nil {
+		return
+	}
+	if _, seen := w.o.unchecked.LoadOrStore(res.Entry.Automaton, true); seen {
+		return
+	}
+	text := res.Entry.GVK.Kind + " " + res.Entry.GVK.Group + "/" + res.Entry.GVK.Version +
+		": value validation does not check " + plural(len(list), "schema feature") + " yet: " + list[0]
+	if len(list) > 1 {
+		text += " (and " + itoa(len(list)-1) + " more; -v lists them)"
+	}
+	w.say(a, obj, note{sev: sevNote, kind: "unchecked", text: text})
+	if w.o.verbose {
+		for _, l := range list[1:] {
+			w.say(a, obj, note{sev: sevNote, kind: "unchecked", text: l})
+		}
+	}
+}
