@@ -392,6 +392,7 @@ func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
 	if root {
 		d.val.meta = true
 		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
+		d.validateDeclaredName(meta, off)
 		errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{}, nil)
 		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
 		return
@@ -436,24 +437,94 @@ func (d *Decoder) closeEmbedded(f *valFrame, segs []fieldpath.Segment, off int64
 
 // rootMetadataName is the name member of normalised metadata ("" if absent).
 func rootMetadataName(meta []byte) string {
-	dec := jsontext.NewDecoder(bytes.NewReader(meta))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return ""
+	v, _ := metadataString(meta, "name")
+	return v
+}
+
+// metadataString is a string member of normalised metadata (valid JSON,
+// as the decoder writes it). It allocates only for a value with escapes.
+func metadataString(meta []byte, field string) (string, bool) {
+	v, ok := topString(meta, field)
+	if !ok {
+		return "", false
 	}
-	for dec.PeekKind() == '"' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return ""
+	if bytes.IndexByte(v, '\\') < 0 {
+		return string(v[1 : len(v)-1]), true
+	}
+	u, err := jsontext.AppendUnquote(nil, v)
+	return string(u), err == nil
+}
+
+// topString finds the string member field of a JSON object (valid JSON)
+// and returns its quoted value, without allocating.
+func topString(obj []byte, field string) ([]byte, bool) {
+	i := skipWS(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return nil, false
+	}
+	i++
+	for {
+		i = skipWS(obj, i)
+		if i >= len(obj) || obj[i] != '"' {
+			return nil, false
 		}
-		if name.String() == "name" && dec.PeekKind() == '"' {
-			v, _ := dec.ReadToken()
-			return v.String()
+		end := stringEndUnchecked(obj, i+1)
+		key := obj[i+1 : end-1]
+		i = skipWS(obj, end)
+		if i >= len(obj) || obj[i] != ':' {
+			return nil, false
 		}
-		if dec.SkipValue() != nil {
-			return ""
+		i = skipWS(obj, i+1)
+		start := i
+		i = valueEnd(obj, i)
+		if string(key) == field { // keys with escapes never match: metadata's do not have any
+			if obj[start] == '"' {
+				return obj[start:i], true
+			}
+			return nil, false
+		}
+		i = skipWS(obj, i)
+		if i >= len(obj) || obj[i] != ',' {
+			return nil, false
+		}
+		i++
+	}
+}
+
+func skipWS(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd is the end of the valid JSON value at b[i:].
+func valueEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			i = stringEndUnchecked(b, i+1) - 1
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+			if depth < 0 {
+				return i
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
 		}
 	}
-	return ""
+	return i
 }
 
 // statusDropped reports whether a root member is the status that a create
@@ -466,4 +537,47 @@ func (d *Decoder) statusDropped(name []byte) bool {
 // invalid reports whether the document has validation errors.
 func (v *valState) invalid() bool {
 	return len(v.rootMeta)+len(v.errs)+len(v.embedded) > 0
+}
+
+// validateDeclaredName checks the root metadata's name and generateName
+// against the schema's own declarations of them, if any (the schema step
+// validates them like any property: kubernetes-validation.md 4.4).
+func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
+	e := d.res.Entry
+	if e == nil {
+		return
+	}
+	var decl schemaauto.StateID = schemaauto.NoState
+	root := d.a.Root()
+	if i := d.a.Lookup(root, []byte("metadata")); i >= 0 {
+		decl = d.a.Props(root)[i].Declared
+	}
+	if !isSchema(decl) {
+		return
+	}
+	for _, field := range [...]string{"name", "generateName"} {
+		i := d.a.Lookup(decl, []byte(field))
+		if i < 0 {
+			continue
+		}
+		st := d.a.Props(decl)[i].Target
+		r := d.a.Rules(st)
+		if r == nil {
+			continue
+		}
+		q, ok := topString(meta, field)
+		if !ok {
+			continue
+		}
+		v := q[1 : len(q)-1]
+		if bytes.IndexByte(v, '\\') >= 0 {
+			v, _ = jsontext.AppendUnquote(nil, q)
+		}
+		sc := validate.Scalar{Kind: validate.String, Str: v}
+		if r.Check(sc) {
+			continue
+		}
+		segs := []fieldpath.Segment{{Kind: fieldpath.Key, Name: []byte("metadata")}, {Kind: fieldpath.Key, Name: []byte(field)}}
+		d.val.errs = append(d.val.errs, d.recsAt(r.AppendErrors(nil, "metadata."+field, sc), segs, off)...)
+	}
 }

@@ -26,6 +26,11 @@ spec:
         type: object
         required: [spec]
         properties:
+          apiVersion: {type: string, enum: [example.com/v1]}
+          metadata:
+            type: object
+            properties:
+              name: {type: string, maxLength: 5, pattern: '^w'}
           spec:
             type: object
             required: [size]
@@ -128,8 +133,13 @@ func TestValidation(t *testing.T) {
 		{"metadata name (8b) before the schema (8c)", `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"W"},"spec":{"size":"x"}}`,
 			[]string{
 				`metadata.name: Invalid value: "W": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+				`metadata.name: Invalid value: "W": metadata.name in body should match '^w'`,
 				`spec.size: Unsupported value: "x": supported values: "small", "large"`,
 			}},
+		{"the schema's own metadata.name (META26, META27)", `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"abcdef"},"spec":{"size":"small"}}`,
+			[]string{"metadata.name: Too long: may not be more than 5 bytes"}},
+		{"the schema's own metadata.name pattern", `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"x"},"spec":{"size":"small"}}`,
+			[]string{`metadata.name: Invalid value: "x": metadata.name in body should match '^w'`}},
 		{"no metadata", `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"size":"small"}}`,
 			[]string{`metadata.name: Required value: name or generateName is required`}},
 		{"embedded resource (8e) after the schema", head + `"spec":{"size":"x","e":{"kind":"Foo_Bar","metadata":{"name":"a/b"}}}}`,

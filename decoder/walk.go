@@ -821,16 +821,24 @@ func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, see
 // reference's coercion, a fatal error otherwise).
 func (d *Decoder) typeMeta(p *schemaauto.Prop, root bool, pre jsontext.Value, prunesNulls, write bool) (any, bool, error) {
 	if pre != nil {
+		if d.val.on && isSchema(p.Declared) {
+			d.validateScalar(p.Declared, pre) // the schema's own declaration (8c)
+		}
 		v, err := d.scalar(pre, false)
 		return v, true, err
 	}
 	k := d.peek()
-	if k == '"' && d.val.on && !root {
+	if k == '"' && d.val.on {
 		raw, err := d.readValue()
 		if err != nil {
 			return nil, false, err
 		}
-		d.noteTypeMeta(p.Role, raw)
+		if !root {
+			d.noteTypeMeta(p.Role, raw)
+		}
+		if isSchema(p.Declared) {
+			d.validateScalar(p.Declared, raw) // the schema's own declaration (8c)
+		}
 		v, err := d.scalar(raw, false)
 		return v, true, err
 	}
