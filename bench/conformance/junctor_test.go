@@ -251,8 +251,8 @@ func orderDeterministic(v any) bool {
 
 type treeComparison struct {
 	compared, withErrors, identical, sameMultiset, exactChecked int
-	junctorLines                                               int
-	diffs                                                      []string
+	junctorLines                                                int
+	diffs                                                       []string
 }
 
 func (c *treeComparison) compare(name string, want, got []string, exact bool) {
