@@ -47,9 +47,10 @@ func (s *Schema) ValidationTree() (*validate.Tree, error) {
 	return t, nil
 }
 
-// buildTree compiles s. With asWritten (the validator of default values,
-// built from the structural schema), formats are kept as written and
-// x-kubernetes-int-or-string gives no type. memo shares the trees of
+// buildTree compiles s; its children come from ValidationTree (memoised).
+// With asWritten (the validator of default values, built from the
+// structural schema), formats are kept as written and
+// x-kubernetes-int-or-string gives no type; memo then shares the trees of
 // schema nodes reached twice within one build.
 func buildTree(s *Schema, asWritten bool, memo map[*Schema]*validate.Tree) (*validate.Tree, error) {
 	if s == nil {
@@ -94,7 +95,11 @@ func buildTree(s *Schema, asWritten bool, memo map[*Schema]*validate.Tree) (*val
 			return nil
 		}
 		var ct *validate.Tree
-		ct, err = buildTree(c, asWritten, memo)
+		if asWritten {
+			ct, err = buildTree(c, true, memo)
+		} else {
+			ct, err = c.ValidationTree() // memoised per node
+		}
 		return ct
 	}
 	list := func(cs []*Schema) []*validate.Tree {

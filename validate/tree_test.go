@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"testing"
-
 )
 
 // tn compiles a tree node for tests; it panics on a bad node.
