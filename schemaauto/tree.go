@@ -135,12 +135,14 @@ func buildTree(s *Schema, asWritten bool, memo map[*Schema]*validate.Tree) (*val
 //  1. every pattern must compile in Go RE2 ("<p>.pattern: Invalid value:
 //     "^(?!x)": must be a valid regular expression, but isn't: ..."), junctor
 //     branches included (the structural check);
-//  2. every default value is validated against its own node with the
-//     validator the server builds for it (the structural schema, formats
-//     as written), errors under "<p>.default" ("...properties[a].default:
-//     Too long: may not be more than 3 bytes", "...default.k: Unsupported
-//     value: ..."); additionalProperties subtrees and junctor branches are
-//     not entered, as the server does not enter them;
+//  2. when the schema is structural (as the server, which validates
+//     defaults only then), every default value is validated against its
+//     own node with the validator the server builds for it (the structural
+//     schema, formats as written), errors under "<p>.default"
+//     ("...properties[a].default: Too long: may not be more than 3 bytes",
+//     "...default.k: Unsupported value: ..."); additionalProperties subtrees
+//     and junctor branches are not entered, as the server does not enter
+//     them (a default's unknown fields are CRD.Validate's);
 //  3. uniqueItems: true is forbidden, and set/map lists must not have
 //     nullable items (the OpenAPI walk).
 //
@@ -160,7 +162,10 @@ func LintValues(s *Schema, p *jperrors.FieldPath) (errs jperrors.FieldErrors, wa
 		return nil, nil
 	}
 	errs = append(errs, patternErrors(s, p)...)
-	errs = append(errs, defaultErrors(s, p, true, false)...)
+	// the server validates defaults only when the schema is structural
+	if newStructuralError(s) == nil && len(ValidateStructural(p, s)) == 0 {
+		errs = append(errs, defaultErrors(s, p, true, false)...)
+	}
 	errs = append(errs, valueOpenAPIErrors(s, p)...)
 	warnings = unrecognizedFormats(s, nil)
 	seen := map[string]bool{}

@@ -18,6 +18,7 @@ package conformance
 // must be identical too.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -29,12 +30,14 @@ import (
 
 	"github.com/jsonprune/jsonprune/bench/gen"
 	"github.com/jsonprune/jsonprune/bench/oracle"
+	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/validate"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
 	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apiextensions-apiserver/pkg/registry/customresourcedefinition"
 	sigsjson "sigs.k8s.io/json"
 )
 
@@ -669,4 +672,196 @@ func TestListTypeDifferential(t *testing.T) {
 	}
 	c.report(t, "list types")
 	t.Logf("%d Duplicate value errors compared", dups)
+}
+
+// ---- CRD-time checks (LintValues) ----
+
+// lintNode generates a structural schema node with defaults, patterns (some
+// invalid), formats (some unknown), uniqueItems, list types with nullable
+// items, and value-only junctor branches.
+func (g junctorGen) lintNode(depth int) map[string]any {
+	n := map[string]any{}
+	types := []string{"string", "integer", "number", "boolean", "object", "array", "ios"}
+	typ := types[g.pick(len(types))]
+	if typ == "ios" {
+		n["x-kubernetes-int-or-string"] = true
+		if g.pick(2) == 0 {
+			n["anyOf"] = []any{map[string]any{"type": "integer"}, map[string]any{"type": "string"}}
+		}
+	} else {
+		n["type"] = typ
+	}
+	if g.pick(8) == 0 {
+		n["nullable"] = true
+	}
+	values := slices.Concat(genStrings, genInts, genFloats, []any{true, nil, map[string]any{"a": "x"}, []any{"a", "a"}})
+	branch := func() map[string]any {
+		b := map[string]any{}
+		switch g.pick(5) {
+		case 0:
+			b["maxLength"] = int64(1 + g.pick(2))
+		case 1:
+			b["minimum"] = int64(g.pick(4))
+		case 2:
+			b["maximum"] = int64(g.pick(4))
+		case 3:
+			b["enum"] = []any{values[g.pick(len(values))], values[g.pick(len(values))]}
+		case 4:
+			b["pattern"] = []string{"^a", "(", "b$"}[g.pick(3)]
+		}
+		return b
+	}
+	switch typ {
+	case "string":
+		switch g.pick(6) {
+		case 0:
+			n["maxLength"] = int64(1 + g.pick(3))
+		case 1:
+			n["pattern"] = []string{"^a", "^(?!x)", "(", "a{2,1}", "b"}[g.pick(5)]
+		case 2:
+			n["format"] = []string{"date", "date-time", "quantity", "uuid", "UUID", "int32"}[g.pick(6)]
+		case 3:
+			n["enum"] = []any{"a", "ab"}
+		}
+	case "integer", "number":
+		switch g.pick(5) {
+		case 0:
+			n["minimum"] = int64(1)
+		case 1:
+			n["maximum"] = 2.5
+		case 2:
+			n["multipleOf"] = int64(2)
+		case 3:
+			n["format"] = []string{"int32", "uint8", "double", "float"}[g.pick(4)]
+		}
+	case "boolean":
+		if g.pick(3) == 0 {
+			n["format"] = "bool"
+		}
+	case "object":
+		props := map[string]any{}
+		if depth > 0 {
+			for _, k := range genKeys {
+				if g.pick(2) == 0 {
+					props[k] = g.lintNode(depth - 1)
+				}
+			}
+		}
+		if len(props) > 0 {
+			n["properties"] = props
+			if g.pick(3) == 0 {
+				n["required"] = []any{genKeys[g.pick(3)]}
+			}
+		} else if depth > 0 && g.pick(2) == 0 {
+			n["additionalProperties"] = g.lintNode(depth - 1)
+		}
+		if g.pick(5) == 0 {
+			n["maxProperties"] = int64(1)
+		}
+	case "array":
+		items := map[string]any{"type": []string{"string", "integer", "object"}[g.pick(3)]}
+		if depth > 0 && g.pick(2) == 0 {
+			items = g.lintNode(depth - 1)
+		}
+		n["items"] = items
+		switch g.pick(5) {
+		case 0:
+			n["x-kubernetes-list-type"] = "set"
+			if items["type"] == "object" {
+				items["x-kubernetes-map-type"] = "atomic"
+			}
+			if g.pick(2) == 0 {
+				items["nullable"] = true
+			}
+		case 1:
+			n["uniqueItems"] = true
+		case 2:
+			n["maxItems"] = int64(1)
+		}
+	}
+	if typ != "ios" && g.pick(4) == 0 {
+		var l []any
+		for k := 1 + g.pick(2); k > 0; k-- {
+			l = append(l, branch())
+		}
+		n[[]string{"allOf", "anyOf", "oneOf"}[g.pick(3)]] = l
+	}
+	if g.pick(6) == 0 {
+		n["not"] = branch()
+	}
+	if g.pick(2) == 0 {
+		switch typ {
+		case "object":
+			d := map[string]any{}
+			for _, k := range genKeys {
+				if g.pick(2) == 0 {
+					d[k] = values[g.pick(len(values))]
+				}
+			}
+			n["default"] = d
+		case "array":
+			n["default"] = []any{values[g.pick(len(values))], values[g.pick(len(values))]}
+		default:
+			n["default"] = values[g.pick(len(values))]
+		}
+	}
+	return n
+}
+
+// lintLine reports whether a CRD-validation message is one LintValues
+// reproduces: a default's value errors, patterns, uniqueItems, nullable
+// list items.
+func lintLine(m string) bool {
+	if strings.Contains(m, "must not have unknown fields") {
+		return false
+	}
+	return strings.Contains(m, ".default") || strings.Contains(m, ".pattern:") || strings.Contains(m, ".uniqueItems:") ||
+		strings.Contains(m, "cannot be nullable when x-kubernetes-list-type")
+}
+
+// TestLintValuesDifferential: schemaauto.LintValues against the API
+// server's CRD validation (ValidateCustomResourceDefinition, the lines of
+// section 9) and its create warnings (WarningsOnCreate), on generated
+// structural schemas.
+func TestLintValuesDifferential(t *testing.T) {
+	g := junctorGen{rand.New(rand.NewPCG(3, 34))}
+	strategy := customresourcedefinition.NewStrategy(nil)
+	var c, w treeComparison
+	defaults, lines := 0, 0
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	for i := 0; i < n; i++ {
+		root := map[string]any{"type": "object", "properties": map[string]any{"spec": g.lintNode(3)}}
+		js, err := json.Marshal(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := wrapSchema(js)
+		crd, _, err := oracle.DecodeCRD(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, m := range oracle.Messages(oracle.ValidateDecodedCRD(crd)) {
+			if lintLine(m) {
+				want = append(want, m)
+				if strings.Contains(m, ".default") {
+					defaults++
+				}
+			}
+		}
+		lines += len(want)
+		s, err := schemaauto.ParseSchema(js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs, warns := schemaauto.LintValues(s, jperrors.NewFieldPath("spec", "validation", "openAPIV3Schema"))
+		c.compare(string(js), want, errs.Strings(), false)
+		w.compare(string(js), strategy.WarningsOnCreate(context.Background(), crd), warns, false)
+	}
+	c.report(t, "CRD-time errors")
+	w.report(t, "CRD-time warnings")
+	t.Logf("%d error lines compared, %d about defaults", lines, defaults)
 }
