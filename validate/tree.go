@@ -109,7 +109,15 @@ func (r *Result) Merge(o *Result) {
 // Where the server iterates a Go map (the keys of an object: additional
 // properties, then declared properties) Validate takes the keys in sorted
 // order; the server's order there is unspecified.
+//
+// A valid value is recognised by a walk that renders nothing and allocates
+// nothing; an invalid one is then walked again to render its errors.
 func (t *Tree) Validate(path string, v any) jperrors.FieldErrors {
+	if dryAllowedValue(path, v) {
+		if _, ok := t.dry(v); ok {
+			return nil
+		}
+	}
 	return t.Eval(path, v).Errors
 }
 
@@ -273,14 +281,15 @@ func (t *Tree) evalObject(res *Result, r *Rules, path string, m map[string]any) 
 		}
 	}
 	if len(props) > 0 {
+		var buf [16]string
 		if len(props) <= len(m) {
-			for _, k := range sortedKeys(props) {
+			for _, k := range appendSortedKeys(buf[:0], props) {
 				if x, ok := m[k]; ok {
 					props[k].eval(res, childPath(path, k), x)
 				}
 			}
 		} else {
-			for _, k := range sortedKeys(m) {
+			for _, k := range appendSortedKeys(buf[:0], m) {
 				if p, ok := props[k]; ok {
 					p.eval(res, childPath(path, k), m[k])
 				}
@@ -295,12 +304,16 @@ func (t *Tree) evalObject(res *Result, r *Rules, path string, m map[string]any) 
 }
 
 func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
+	return appendSortedKeys(make([]string, 0, len(m)), m)
+}
+
+// appendSortedKeys appends m's keys to dst, sorted.
+func appendSortedKeys[V any](dst []string, m map[string]V) []string {
 	for k := range m {
-		keys = append(keys, k)
+		dst = append(dst, k)
 	}
-	slices.Sort(keys)
-	return keys
+	slices.Sort(dst)
+	return dst
 }
 
 // MessageKey is the kube-openapi message of an error that r's checks
@@ -339,6 +352,10 @@ func (r *Rules) enumKey(path string) string {
 // as kube-openapi's schemaPropsValidator merges them (its own Inc
 // included).
 func (t *Tree) junctors(res *Result, path string, v any) {
+	if dryAllowed(path) {
+		t.junctorsDry(res, path, v)
+		return
+	}
 	var keepAny, keepOne, keepAll []*jperrors.FieldError
 	if len(t.AnyOf) > 0 {
 		var best, first *Result
@@ -422,6 +439,84 @@ func (t *Tree) junctors(res *Result, path string, v any) {
 			res.Add(e, e.Detail)
 		}
 	}
+}
+
+// junctorsDry is junctors with the branches evaluated dry first: only the
+// reported branches are validated again with their errors.
+func (t *Tree) junctorsDry(res *Result, path string, v any) {
+	if len(t.AnyOf) > 0 {
+		best, bestC, passed, passC := -1, 0, false, 0
+		for i, b := range t.AnyOf {
+			c, ok := b.dry(v)
+			if ok {
+				passed, passC = true, c
+				break
+			}
+			if best < 0 || c > bestC {
+				best, bestC = i, c
+			}
+		}
+		if passed {
+			res.MatchCount += passC
+		} else {
+			res.Add(composite(strconv.Quote(path) + " must validate at least one schema (anyOf)"))
+			res.Merge(t.AnyOf[best].Eval(path, v))
+		}
+	}
+	if len(t.OneOf) > 0 {
+		best, bestC, n, firstC := -1, 0, 0, 0
+		for i, b := range t.OneOf {
+			c, ok := b.dry(v)
+			if ok {
+				n++
+				best = -1
+				if n == 1 {
+					firstC = c
+				}
+				continue
+			}
+			if n == 0 && (best < 0 || c > bestC) {
+				best, bestC = i, c
+			}
+		}
+		if n == 1 {
+			res.MatchCount += firstC
+		} else {
+			more := "Found none valid"
+			if n > 0 {
+				more = "Found " + strconv.Itoa(n) + " valid alternatives"
+			}
+			res.Add(composite(strconv.Quote(path) + " must validate one and only one schema (oneOf). " + more))
+			if n == 0 {
+				res.Merge(t.OneOf[best].Eval(path, v))
+			}
+		}
+	}
+	if len(t.AllOf) > 0 {
+		n := 0
+		for _, b := range t.AllOf {
+			c, ok := b.dry(v)
+			if ok {
+				n++
+				res.MatchCount += c
+			} else {
+				res.Merge(b.Eval(path, v))
+			}
+		}
+		if n != len(t.AllOf) {
+			more := ""
+			if n == 0 {
+				more = ". None validated"
+			}
+			res.Add(composite(strconv.Quote(path) + " must validate all the schemas (allOf)" + more))
+		}
+	}
+	if t.Not != nil {
+		if _, ok := t.Not.dry(v); ok {
+			res.Add(composite(strconv.Quote(path) + " must not validate the schema (not)"))
+		}
+	}
+	res.MatchCount++
 }
 
 // composite is a pathless kube-openapi error (junctors): "<nil>: Invalid

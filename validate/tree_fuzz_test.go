@@ -220,6 +220,21 @@ func FuzzTree(f *testing.F) {
 			t.Fatal("inconsistent result")
 		}
 		_ = j.Junctors("", v)
+		// dry evaluation of branches changes nothing: the same errors and
+		// count as the full evaluation, and dry's own verdict agrees
+		dryRes := j.Eval("spec.x", v)
+		noDry = true
+		fullRes := j.Eval("spec.x", v)
+		noDry = false
+		if g, w := dryRes.Errors.Strings(), fullRes.Errors.Strings(); !slices.Equal(g, w) || dryRes.MatchCount != fullRes.MatchCount {
+			t.Fatalf("value %#v: with dry branches %q (%d), full %q (%d)", v, g, dryRes.MatchCount, w, fullRes.MatchCount)
+		}
+		if g, w := j.Validate("spec.x", v).Strings(), fullRes.Errors.Strings(); !slices.Equal(g, w) {
+			t.Fatalf("value %#v: Validate %q, Eval %q", v, g, w)
+		}
+		if c, ok := j.dry(v); c != fullRes.MatchCount || ok != fullRes.Valid() {
+			t.Fatalf("value %#v: dry gives %d %v, full %d %v", v, c, ok, fullRes.MatchCount, fullRes.Valid())
+		}
 		_ = j.ListTypes("", v)
 		if s, ok := ScalarOf(v); ok && s.Kind != Object && s.Kind != Array && s.Kind != Null {
 			r := j.Rules
