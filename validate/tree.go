@@ -20,6 +20,17 @@ import (
 // A Tree is built once (package schemaauto builds it from a schema with
 // Schema.ValidationTree) and is then immutable and safe for concurrent use.
 // A nil *Tree validates nothing.
+//
+// Cost. A value is first judged by a walk that renders no error and
+// allocates nothing; only an invalid value is walked again to render its
+// errors. Each junctor branch is a full validation of the same value (as
+// on the server): time is the value's size times the number of branch
+// evaluations along its path, which multiplies with nested junctors; a
+// branch is rendered only when it is reported (the best failing anyOf or
+// oneOf branch, the failing allOf branches). Memory beyond the value is
+// the recursion (the schema's depth) and the rendered errors. A streaming
+// caller holds the subtree under a junctor node to call Junctors on it:
+// memory bounded by the largest such subtree, never by the document.
 type Tree struct {
 	// Rules are the node's own value checks (nil: none). Rules.Required and
 	// Rules.AdditionalPropertiesFalse hold required and additionalProperties:

@@ -865,3 +865,70 @@ func TestLintValuesDifferential(t *testing.T) {
 	w.report(t, "CRD-time warnings")
 	t.Logf("%d error lines compared, %d about defaults", lines, defaults)
 }
+
+// BenchmarkJunctorCorpus validates the decoded, pruned and defaulted
+// objects of every corpus CR whose schema uses junctors with validate.Tree
+// and with the API server's validator, side by side.
+func BenchmarkJunctorCorpus(b *testing.B) {
+	t := &testing.T{}
+	pairs, sides := loadPairs(t)
+	type job struct {
+		obj  map[string]any
+		sv   apiservervalidation.SchemaValidator
+		tree *validate.Tree
+	}
+	var jobs []job
+	trees := map[string]*validate.Tree{}
+	valsOf := map[string]map[string]*validator{}
+	for _, p := range pairs {
+		data, err := os.ReadFile(filepath.Join(corpusRoot, p.crd))
+		if err != nil {
+			b.Fatal(err)
+		}
+		crds, err := schemaauto.ParseCRDs(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ver := versionOf(p.body)
+		v := crds[0].Version(ver)
+		if v == nil || !usesJunctors(v.Schema) {
+			continue
+		}
+		key := p.crd + "/" + ver
+		if trees[key] == nil {
+			if trees[key], err = v.Schema.ValidationTree(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		vals := valsOf[p.crd]
+		if vals == nil {
+			vals = validatorsOf(t, data)
+			valsOf[p.crd] = vals
+		}
+		res, err := sides[p.crd].oracle.Decode(p.body, oracle.CROptions{FieldValidation: "Ignore"})
+		if err != nil || res.Object == nil || vals[ver] == nil {
+			continue
+		}
+		if vals[ver].status {
+			delete(res.Object, "status")
+		}
+		jobs = append(jobs, job{res.Object, vals[ver].sv, trees[key]})
+	}
+	b.Logf("%d objects", len(jobs))
+	b.Run("jsonprune", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, j := range jobs {
+				j.tree.Validate("", j.obj)
+			}
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, j := range jobs {
+				apiservervalidation.ValidateCustomResource(nil, j.obj, j.sv)
+			}
+		}
+	})
+}
