@@ -1,6 +1,7 @@
 package schemaauto
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -81,4 +82,78 @@ func TestLintValues(t *testing.T) {
 	if e, w := LintValues(nil, p); e != nil || w != nil {
 		t.Error("nil schema")
 	}
+}
+
+// A schema's validation tree validates a decoded value as the API server's
+// schema step does, junctors included.
+func ExampleSchema_ValidationTree() {
+	s, err := ParseSchema([]byte(`
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      replicas: {type: integer, minimum: 0}
+      port:
+        x-kubernetes-int-or-string: true
+        anyOf: [{type: integer}, {type: string}]
+    oneOf:
+    - required: [replicas]
+    - required: [port]
+`))
+	if err != nil {
+		panic(err)
+	}
+	tree, err := s.ValidationTree()
+	if err != nil {
+		panic(err)
+	}
+	obj := map[string]any{"spec": map[string]any{"replicas": int64(-1), "port": 8.5}}
+	for _, e := range tree.Validate("", obj) {
+		fmt.Println(e)
+	}
+	// Output:
+	// <nil>: Invalid value: "": "spec" must validate one and only one schema (oneOf). Found 2 valid alternatives
+	// spec.port: Invalid value: "number": spec.port in body must be of type integer,string: "number"
+	// <nil>: Invalid value: "": "spec.port" must validate at least one schema (anyOf)
+	// spec.port: Invalid value: "number": spec.port in body must be of type integer: "number"
+	// <nil>: Invalid value: "": Checked value must be of type integer (default format) in spec.port
+	// spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0
+}
+
+// LintValues reports the CRD-time value checks with the server's paths.
+// An invalid pattern makes the schema non-structural, and then, as on the
+// server, defaults are not validated; once it is fixed, the default is.
+func ExampleLintValues() {
+	s, err := ParseSchema([]byte(`
+type: object
+properties:
+  mode: {type: string, enum: [fast, slow], default: medium}
+  size: {type: string, format: quantity}
+  tags:
+    type: array
+    uniqueItems: true
+    items: {type: string, pattern: "^(?!-)"}
+`))
+	if err != nil {
+		panic(err)
+	}
+	errs, warnings := LintValues(s, jperrors.NewFieldPath("spec", "versions").Index(0).Child("schema", "openAPIV3Schema"))
+	for _, e := range errs {
+		fmt.Println(e)
+	}
+	for _, w := range warnings {
+		fmt.Println("warning:", w)
+	}
+	s.Properties["tags"].Items.Pattern = "^[^-]"
+	errs, _ = LintValues(s, jperrors.NewFieldPath("spec", "versions").Index(0).Child("schema", "openAPIV3Schema"))
+	for _, e := range errs {
+		fmt.Println(e)
+	}
+	// Output:
+	// spec.versions[0].schema.openAPIV3Schema.properties[tags].items.pattern: Invalid value: "^(?!-)": must be a valid regular expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: `(?!`
+	// spec.versions[0].schema.openAPIV3Schema.properties[tags].uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes quadratic
+	// warning: unrecognized format "quantity"
+	// spec.versions[0].schema.openAPIV3Schema.properties[mode].default: Unsupported value: "medium": supported values: "fast", "slow"
+	// spec.versions[0].schema.openAPIV3Schema.properties[tags].uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes quadratic
 }
