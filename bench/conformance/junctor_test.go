@@ -932,3 +932,176 @@ func BenchmarkJunctorCorpus(b *testing.B) {
 		}
 	})
 }
+
+// usesListTypes reports whether a schema has x-kubernetes-list-type set or
+// map anywhere in its structural part.
+func usesListTypes(s *schemaauto.Schema) bool {
+	if s == nil {
+		return false
+	}
+	if s.ListType != nil && (*s.ListType == "set" || *s.ListType == "map") {
+		return true
+	}
+	for _, c := range s.Properties {
+		if usesListTypes(c) {
+			return true
+		}
+	}
+	if s.AdditionalProperties != nil && usesListTypes(s.AdditionalProperties.Schema) {
+		return true
+	}
+	return usesListTypes(s.Items)
+}
+
+// duplicateItems copies, with some probability, an item of each array to
+// its end (a copy of an object sometimes with its key fields' values
+// turned from int64 to float64 or dropped).
+func duplicateItems(r *rand.Rand, v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range slices.Sorted(func(yield func(string) bool) {
+			for k := range x {
+				if !yield(k) {
+					return
+				}
+			}
+		}) {
+			x[k] = duplicateItems(r, x[k])
+		}
+		return x
+	case []any:
+		for i := range x {
+			x[i] = duplicateItems(r, x[i])
+		}
+		if len(x) > 0 && r.IntN(2) == 0 {
+			c := x[r.IntN(len(x))]
+			if m, ok := c.(map[string]any); ok {
+				cp := map[string]any{}
+				for k, e := range m {
+					switch r.IntN(6) {
+					case 0:
+						continue
+					case 1:
+						if n, ok := e.(int64); ok {
+							e = float64(n)
+						}
+					}
+					cp[k] = e
+				}
+				c = cp
+			}
+			x = append(x, c)
+		}
+		return x
+	}
+	return v
+}
+
+// TestListTypeCorpusDifferential: every corpus CRD version with set or map
+// lists; its CRs and generated instances, decoded by the reference chain,
+// then with items duplicated; ListTypes against ValidateListSetsAndMaps
+// with the version's structural schema.
+func TestListTypeCorpusDifferential(t *testing.T) {
+	pairs, sides := loadPairs(t)
+	type ver struct {
+		structural *structuralschema.Structural
+		tree       *validate.Tree
+	}
+	vers := map[string]map[string]*ver{}
+	for crd, s := range sides {
+		data, err := os.ReadFile(filepath.Join(corpusRoot, crd))
+		if err != nil {
+			t.Fatal(err)
+		}
+		crds, err := schemaauto.ParseCRDs(data)
+		if err != nil || len(crds) != 1 {
+			t.Fatalf("%s: %v", crd, err)
+		}
+		for _, v := range crds[0].Versions {
+			if !usesListTypes(v.Schema) || s.oracle.Schema(v.Name) == nil {
+				continue
+			}
+			tr, err := v.Schema.ValidationTree()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if vers[crd] == nil {
+				vers[crd] = map[string]*ver{}
+			}
+			vers[crd][v.Name] = &ver{s.oracle.Schema(v.Name), tr}
+		}
+	}
+	var c treeComparison
+	dups := 0
+	check := func(name string, s side, v *ver, body []byte, r *rand.Rand) {
+		res, err := s.oracle.Decode(body, oracle.CROptions{FieldValidation: "Ignore"})
+		if err != nil || res.Object == nil || res.Fatal != "" || res.GroupVersionMismatch != "" {
+			return
+		}
+		for k := range 3 {
+			obj := res.Object
+			if k > 0 {
+				obj = duplicateItems(r, runtimeCopy(res.Object)).(map[string]any)
+			}
+			var want []string
+			for _, e := range listtype.ValidateListSetsAndMaps(nil, v.structural, obj) {
+				want = append(want, e.Error())
+				if strings.Contains(e.Error(), "Duplicate value") {
+					dups++
+				}
+			}
+			c.compare(fmt.Sprintf("%s (%d)", name, k), want, v.tree.ListTypes("", obj).Strings(), false)
+		}
+	}
+	for i, p := range pairs {
+		v := vers[p.crd][versionOf(p.body)]
+		if v == nil {
+			continue
+		}
+		check(p.name, sides[p.crd], v, p.body, rand.New(rand.NewPCG(uint64(i), 23)))
+	}
+	i := 0
+	for _, crd := range slices.Sorted(func(yield func(string) bool) {
+		for k := range vers {
+			if !yield(k) {
+				return
+			}
+		}
+	}) {
+		s := sides[crd]
+		for version, v := range vers[crd] {
+			sch := schemaFor(t, s.oracle, version)
+			if sch == nil {
+				continue
+			}
+			g := gen.New(int64(1000 + i))
+			i++
+			r := rand.New(rand.NewPCG(uint64(i), 29))
+			for k := range 6 {
+				check(fmt.Sprintf("%s %s instance %d", crd, version, k), s, v, g.Instance(sch, s.oracle.Group+"/"+version, s.oracle.Kind), r)
+			}
+		}
+	}
+	t.Logf("%d corpus CRDs with set/map lists", len(vers))
+	c.report(t, "list types on corpus objects")
+	t.Logf("%d Duplicate value errors compared", dups)
+}
+
+// runtimeCopy deep-copies a decoded value tree.
+func runtimeCopy(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = runtimeCopy(e)
+		}
+		return m
+	case []any:
+		a := make([]any, len(x))
+		for i, e := range x {
+			a[i] = runtimeCopy(e)
+		}
+		return a
+	}
+	return v
+}
