@@ -144,10 +144,14 @@ func (t *Tree) Eval(path string, v any) *Result {
 // path, each branch validated fully (its own junctors, properties, items).
 // It is for a streaming caller that runs the node's other checks itself;
 // such a caller must merge as the server does, with [Tree.JunctorResult]'s
-// keys and [MessageKey]: the node's type errors, then the junctor errors
-// whose keys are new, then the node's later errors whose keys are new.
-// The value v must be the whole value at path: anyOf/oneOf choose their
-// reported branch by a count that grows with the subtree visited.
+// keys and [Rules.MessageKey]: the node's type errors, then the junctor
+// errors whose keys are new, then every later error of the node and of its
+// subtree (string ... object, the properties' and items' errors included)
+// whose key is new. The value v must be the whole value at path: anyOf and
+// oneOf choose their reported branch by a count that grows with the
+// subtree visited. Since the caller holds that subtree anyway, calling
+// [Tree.Validate] on it (for the node and everything below) is the
+// simplest exact course.
 func (t *Tree) Junctors(path string, v any) jperrors.FieldErrors {
 	return t.JunctorResult(path, v).Errors
 }
