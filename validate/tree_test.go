@@ -225,3 +225,34 @@ func TestMessageKey(t *testing.T) {
 		t.Errorf("root required key %q", k)
 	}
 }
+
+// TestTreeLargeJunctorSubtree: a 100,000-item list under an anyOf is
+// judged without allocating when valid; one bad item renders only its
+// branch's errors.
+func TestTreeLargeJunctorSubtree(t *testing.T) {
+	items := make([]any, 100000)
+	for i := range items {
+		items[i] = map[string]any{"n": int64(i)}
+	}
+	listOf := func(typ string) *Tree {
+		return &Tree{Rules: tn(Node{Type: "array"}).Rules, Items: &Tree{Properties: map[string]*Tree{"n": typed(typ)}}}
+	}
+	tree := &Tree{AnyOf: []*Tree{listOf("string"), listOf("integer")}}
+	var v any = items
+	if allocs := testing.AllocsPerRun(3, func() {
+		if errs := tree.Validate("spec.l", v); errs != nil {
+			t.Fatal(errs)
+		}
+	}); allocs > 0 {
+		t.Errorf("%v allocations for a valid value", allocs)
+	}
+	items[7] = map[string]any{"n": "x"}
+	got := tree.Validate("spec.l", v).Strings()
+	want := []string{
+		`<nil>: Invalid value: "": "spec.l" must validate at least one schema (anyOf)`,
+		`spec.l[7].n: Invalid value: "string": spec.l[7].n in body must be of type integer: "string"`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
