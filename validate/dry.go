@@ -41,8 +41,8 @@ func dryAllowedValue(path string, v any) bool {
 // noDry turns dry evaluation off (tests compare both ways).
 var noDry = false
 
-// typeOK reports whether AppendTypeErrors would append nothing.
-func (r *Rules) typeOK(s Scalar) bool {
+// typePasses reports whether AppendTypeErrors would append nothing.
+func (r *Rules) typePasses(s Scalar) bool {
 	if r == nil || (len(r.types) == 0 && r.format == "") {
 		return true
 	}
@@ -75,7 +75,7 @@ func (t *Tree) dry(v any) (count int, ok bool) {
 	}
 	ok = true
 	if s.Kind == Null {
-		if r.typeOK(s) {
+		if r.typePasses(s) {
 			count++
 		} else {
 			ok = false
@@ -84,7 +84,7 @@ func (t *Tree) dry(v any) (count int, ok bool) {
 	}
 	if r != nil && (len(r.types) > 0 || r.format != "") {
 		count++
-		if r.typeOK(s) {
+		if r.typePasses(s) {
 			count++
 		} else {
 			ok = false
