@@ -1,20 +1,23 @@
 # jsonprune: every job a newcomer or CI runs.
 GO ?= go
 
-.PHONY: test test-root test-bench vet example bench bench-peers golden fuzz-smoke fuzz
+.PHONY: test test-root test-bench vet example bench bench-peers golden fuzz-smoke fuzz-oracle fuzz
 
 # Every test of every module: the library (root module) and the Kubernetes
 # oracle module under bench/.
 test: vet test-root test-bench
 
 vet:
+	@echo "== vet: go vet, root module and bench/ (bench/ compiles the Kubernetes oracle: slow the first time)"
 	$(GO) vet ./...
 	cd bench && $(GO) vet ./...
 
 test-root:
+	@echo "== test-root: go test ./... in the root module (the fast loop)"
 	$(GO) test ./...
 
 test-bench:
+	@echo "== test-bench: go test ./... in bench/, the Kubernetes oracle (slow the first time: it builds the Kubernetes modules)"
 	cd bench && $(GO) test ./...
 
 # The main job on the embedded example.
@@ -50,13 +53,26 @@ golden:
 FUZZTIME ?= 10s
 FUZZ_TARGETS = FuzzDecode FuzzSchemaAndDocument FuzzSyntax FuzzJSONAndYAML
 fuzz-smoke:
+	@echo "== fuzz-smoke: each fuzz target for $(FUZZTIME) on top of its seeds"
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./fuzz/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzScanner$$' -fuzztime $(FUZZTIME) ./decoder/
+	$(GO) test -run '^$$' -fuzz '^FuzzValidation$$' -fuzztime $(FUZZTIME) ./decoder/
 	$(GO) test -run '^$$' -fuzz '^FuzzBridge$$' -fuzztime $(FUZZTIME) ./yamlbridge/
 	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./cmd/jsonprune/
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./internal/objectmeta/
 	$(GO) test -run '^$$' -fuzz '^FuzzToValue$$' -fuzztime $(FUZZTIME) ./internal/yaml11/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadDocument$$' -fuzztime $(FUZZTIME) ./stream/
-	cd bench && $(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) ./conformance/
+	$(GO) test -run '^$$' -fuzz '^FuzzValidate$$' -fuzztime $(FUZZTIME) ./internal/objectmeta/
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./validate/
 
-fuzz: fuzz-smoke
+# The differential fuzz targets of the oracle module (bench/): their seeds
+# run in every make test; fuzzing them compiles the whole Kubernetes
+# dependency tree with coverage instrumentation (about half an hour on two
+# cores), so CI does not, and a campaign is run by hand:
+# FUZZTIME=1h make fuzz-oracle.
+fuzz-oracle:
+	@echo "== fuzz-oracle: the differential targets against the Kubernetes code, $(FUZZTIME) each (slow to build)"
+	cd bench && $(GO) test -run '^$$' -fuzz '^FuzzDifferential$$' -fuzztime $(FUZZTIME) ./conformance/
+	cd bench && $(GO) test -run '^$$' -fuzz '^FuzzValidateDifferential$$' -fuzztime $(FUZZTIME) ./conformance/
+
+fuzz: fuzz-smoke fuzz-oracle

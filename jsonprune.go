@@ -284,7 +284,7 @@ func (d *Decoder) finish(dst, out []byte, err error, js []byte, ydoc *yamlbridge
 	case errors.As(err, &ie):
 		err = o.Invalid
 	case errors.As(err, &se):
-		err = &jperrors.StrictError{Findings: o.Findings, Dropped: se.Dropped}
+		err = &jperrors.StrictError{Findings: o.Findings, Dropped: se.Dropped, DroppedDuplicates: se.DroppedDuplicates}
 	case errors.As(err, &de) && de.Offset >= 0:
 		c := *de
 		c.Offset, c.Line, c.Column = pos(de.Offset, de.Line, de.Column)

@@ -163,6 +163,46 @@ func BenchmarkCorpus(b *testing.B) {
 		}
 		perDoc(b)
 	})
+	b.Run("prune-validate-valid-bytes", func(b *testing.B) {
+		// the same on the documents that validate: no error to render
+		d := must(New(c.set, Validation(true)))
+		var docs [][]byte
+		var size int64
+		for _, doc := range c.docs {
+			if _, err := d.AppendPrune(nil, doc); err == nil {
+				docs, size = append(docs, doc), size+int64(len(doc))
+			}
+		}
+		b.ReportMetric(float64(len(docs)), "docs")
+		buf := make([]byte, 0, 1<<20)
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range docs {
+				buf, _ = d.AppendPrune(buf[:0], doc)
+			}
+		}
+	})
+	b.Run("prune-valid-bytes", func(b *testing.B) {
+		// prune only, on the documents that validate
+		dv := must(New(c.set, Validation(true)))
+		d := must(New(c.set))
+		var docs [][]byte
+		var size int64
+		for _, doc := range c.docs {
+			if _, err := dv.AppendPrune(nil, doc); err == nil {
+				docs, size = append(docs, doc), size+int64(len(doc))
+			}
+		}
+		buf := make([]byte, 0, 1<<20)
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range docs {
+				buf, _ = d.AppendPrune(buf[:0], doc)
+			}
+		}
+	})
 	b.Run("decode-map", func(b *testing.B) {
 		d := must(New(c.set))
 		b.SetBytes(c.size)

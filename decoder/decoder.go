@@ -191,7 +191,7 @@ func (r *Result) Err() error {
 	if r.d.numFindings() == 0 {
 		return nil
 	}
-	return &jperrors.StrictError{Findings: r.Findings(), Dropped: r.d.find.droppedDups + r.d.find.dropped}
+	return &jperrors.StrictError{Findings: r.Findings(), Dropped: r.d.find.droppedDups + r.d.find.dropped, DroppedDuplicates: r.d.find.droppedDups}
 }
 
 // Invalid returns the value-validation error of the last document (the
@@ -264,8 +264,9 @@ func (d *Decoder) Prune(w io.Writer, doc []byte) error {
 // DecodeMap decodes doc into a map with the reference's number semantics
 // (int64 for integers that fit, float64 otherwise).
 func (d *Decoder) DecodeMap(doc []byte) (map[string]any, error) {
-	d.out = outMap
+	d.out, d.buf = outMap, d.val.buf[:0] // validation writes what it reads back
 	v, err := d.run(doc)
+	d.val.buf, d.buf = d.buf[:0], nil
 	if err != nil {
 		return nil, err
 	}
@@ -275,8 +276,9 @@ func (d *Decoder) DecodeMap(doc []byte) (map[string]any, error) {
 
 // Validate decodes doc and reports its findings without producing output.
 func (d *Decoder) Validate(doc []byte) error {
-	d.out = outNone
+	d.out, d.buf = outNone, d.val.buf[:0] // validation writes what it reads back
 	_, err := d.run(doc)
+	d.val.buf, d.buf = d.buf[:0], nil
 	return err
 }
 

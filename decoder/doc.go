@@ -9,13 +9,14 @@
 //   - [New], [NewForAutomaton]: a Decoder for a set of CRDs, or for one
 //     automaton; [Option]s: [FieldValidation] (with [Mode], [ParseMode]),
 //     [Defaulting], [NullPruning], [MaxDepth], [MaxDocumentSize],
-//     [MaxFindings], [AllowInvalidUTF8].
+//     [MaxFindings], [AllowInvalidUTF8], [Validation].
 //   - One document given as bytes: [Decoder.AppendPrune], [Decoder.Prune],
 //     [Decoder.DecodeMap], [Decoder.Validate]; read from an io.Reader in
 //     memory bounded by depth: [Decoder.PruneReader]; given as tokens
 //     ([TokenSource], [TypeMeta], the YAML bridge's): [Decoder.AppendPruneSource],
 //     [Decoder.DecodeMapSource], [Decoder.ValidateSource].
-//   - What the last document gave: [Decoder.Result], [Result];
+//   - What the last document gave: [Decoder.Result], [Result] (its
+//     findings, its validation errors: [Result.Invalid], [Result.Unchecked]);
 //     [Decoder.Mode].
 //
 // The decoder decodes one document at a time. Package stream cuts inputs
@@ -30,7 +31,9 @@
 // the YAML bridge); root.go picks the automaton by apiVersion and kind;
 // walk.go is the state machine that drives it, one step of an object per
 // function; dups.go is the duplicate check; meta.go and metafast.go the
-// ObjectMeta handling; findings.go records what the walk finds; decoder.go
+// ObjectMeta handling; validate.go is value validation (the Validation
+// option: each state's rules, checked as the walk produces each value, and
+// the create path's metadata steps); findings.go records what the walk finds; decoder.go
 // ties a document's decoding together and picks the mode; reader.go
 // streams one document from an io.Reader (PruneReader).
 //

@@ -2,7 +2,9 @@ package decoder
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
@@ -36,9 +38,13 @@ import (
 // inserted at the object's mark when it closes. Siblings come in document
 // order (the server's is Go map order: unspecified).
 //
+// The create path's other steps run in the same walk: the root's
+// ObjectMeta (8b) when its metadata is read, embedded resources' apiVersion,
+// kind and metadata (8e) when they close; each step's errors are kept apart
+// and given in the server's step order.
+//
 // Not checked here yet: junctors, list types and CEL (Automaton.Unchecked
-// lists them per schema), enum on objects and arrays, and the metadata
-// steps.
+// lists them per schema).
 
 // valState is the validation state of the current document.
 type valState struct {
@@ -47,11 +53,14 @@ type valState struct {
 	// (8b) and embedded resources (8e); the schema step's are errs
 	rootMeta, embedded []valRec
 	metaV              objectmeta.Validator
+	buf                []byte   // the output buffer of Validate and DecodeMap
+	tm                 []byte   // the open embedded resources' apiVersion and kind
 	metaJSON           []byte   // the root's normalised metadata
 	meta               bool     // the root's metadata was validated
 	errs               []valRec // the schema step's errors, in the server's order
 	frames             []valFrame
 	kept               []uint64 // presence bits of the open objects' properties (required)
+	names              []byte   // kept member names that are no property, each after its length (required)
 }
 
 // valRec is one error and where its value starts.
@@ -74,13 +83,18 @@ type valFrame struct {
 	enumStart     int
 	// an embedded resource's apiVersion and kind, and its metadata's errors
 	hasAV, hasKind bool
-	av, kind       string
-	meta           []valRec
+	av, kind       [2]int // their bytes in valState.tm
+	tmBase         int    // where they start there
+	// extraReq: a required key is no property; the kept members that are
+	// no property are noted in valState.names from namesBase
+	extraReq  bool
+	namesBase int
+	meta      []valRec
 }
 
 func (d *Decoder) resetValidation() {
 	d.val.metaJSON, d.val.meta = d.val.metaJSON[:0], false
-	d.val.rootMeta, d.val.embedded = d.val.rootMeta[:0], d.val.embedded[:0]
+	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 }
 
@@ -147,7 +161,7 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 	if r != nil && !r.CheckType(kind) {
 		d.addVal(r.AppendTypeErrors(nil, d.valPath(), validate.Scalar{Kind: kind}), off)
 	}
-	f := valFrame{rules: r, mark: len(d.val.errs), keptBase: -1}
+	f := valFrame{rules: r, mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm)}
 	if r.HasEnum() && d.out != outMap {
 		// the value is needed whole: it is written (and cut again when
 		// the output does not want it)
@@ -161,18 +175,44 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		for range (nprops + 63) / 64 {
 			d.val.kept = append(d.val.kept, 0)
 		}
+		// a required key that is no property can still be kept (preserved
+		// unknown fields, additionalProperties): such members' names are
+		// noted
+		for _, name := range r.Required() {
+			if d.a.Lookup(s, []byte(name)) < 0 {
+				f.extraReq, f.namesBase = true, len(d.val.names)
+				break
+			}
+		}
 	}
 	d.val.frames = append(d.val.frames, f)
 }
 
 // keptMember notes that a member of the innermost object stays in it
 // (property idx, or -1), after its value was decoded.
-func (d *Decoder) keptMember(idx int) {
+func (d *Decoder) keptMember(idx int, name []byte) {
 	f := &d.val.frames[len(d.val.frames)-1]
 	f.n++
 	if idx >= 0 && f.keptBase >= 0 {
 		d.val.kept[f.keptBase+idx/64] |= 1 << (idx % 64)
+	} else if idx < 0 && f.extraReq {
+		d.val.names = binary.AppendUvarint(d.val.names, uint64(len(name)))
+		d.val.names = append(d.val.names, name...)
 	}
+}
+
+// keptName reports whether the innermost object kept a member that is no
+// property, named name (see valFrame.extraReq).
+func (d *Decoder) keptName(f *valFrame, name string) bool {
+	for rest := d.val.names[f.namesBase:]; len(rest) > 0; {
+		n, w := binary.Uvarint(rest)
+		rest = rest[w:]
+		if string(rest[:n]) == name {
+			return true
+		}
+		rest = rest[n:]
+	}
+	return false
 }
 
 // forbiddenMember notes a member that additionalProperties: false forbids.
@@ -225,8 +265,8 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 		if idx >= 0 && d.val.kept[f.keptBase+idx/64]&(1<<(idx%64)) != 0 {
 			continue
 		}
-		if idx < 0 && d.a.State(s).Flags&schemaauto.Preserve != 0 {
-			continue // kept unknown members are not tracked: not reported (see valState)
+		if idx < 0 && d.keptName(&f, name) {
+			continue
 		}
 		if path == "" {
 			path = string(fieldpath.AppendPath(nil, segs))
@@ -234,6 +274,9 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 		d.val.errs = append(d.val.errs, d.recsAt(jperrors.FieldErrors{validate.RequiredError(path, name)}, segs, off)...)
 	}
 	d.val.kept = d.val.kept[:f.keptBase]
+	if f.extraReq {
+		d.val.names = d.val.names[:f.namesBase]
+	}
 }
 
 // closeArrayVal ends the validation of an array of n elements whose path
@@ -331,6 +374,9 @@ func parseValue(b []byte) any {
 }
 
 func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, off int64) []valRec {
+	if len(errs) == 0 {
+		return nil
+	}
 	ptr := string(fieldpath.AppendPointer(nil, segs))
 	out := make([]valRec, len(errs))
 	for i, e := range errs {
@@ -351,6 +397,10 @@ func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
 		return
 	}
 	f := &d.val.frames[len(d.val.frames)-1]
+	// valid metadata, the usual case, is checked without rendering its path
+	if d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true}, nil) == nil {
+		return
+	}
 	errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()}, nil)
 	f.meta = append(f.meta, d.recsAt(errs, d.find.path, off)...)
 }
@@ -358,22 +408,30 @@ func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
 // noteTypeMeta records an embedded resource's apiVersion or kind string.
 func (d *Decoder) noteTypeMeta(role schemaauto.PropRole, raw jsontext.Value) {
 	f := &d.val.frames[len(d.val.frames)-1]
-	v := string(d.scalarOf(raw).Str)
+	start := len(d.val.tm)
+	d.val.tm = append(d.val.tm, d.scalarOf(raw).Str...)
 	if role == schemaauto.RoleAPIVersion {
-		f.hasAV, f.av = true, v
+		f.hasAV, f.av = true, [2]int{start, len(d.val.tm)}
 	} else {
-		f.hasKind, f.kind = true, v
+		f.hasKind, f.kind = true, [2]int{start, len(d.val.tm)}
 	}
 }
 
 // closeEmbedded reports an embedded resource's TypeMeta and metadata
 // errors (step 8e), its path d.find.path[:top].
 func (d *Decoder) closeEmbedded(f *valFrame, segs []fieldpath.Segment, off int64) {
-	path := string(fieldpath.AppendFieldPath(nil, segs))
-	if errs := objectmeta.ValidateEmbeddedTypeMeta(path, f.hasAV, f.av, f.hasKind, f.kind, nil); len(errs) > 0 {
+	// checked first on views of the strings, without the path; rendered
+	// again only when it fails
+	tm := d.val.tm
+	view := func(r [2]int) string { return unsafe.String(unsafe.SliceData(tm[r[0]:]), r[1]-r[0]) }
+	if objectmeta.ValidateEmbeddedTypeMeta("", f.hasAV, view(f.av), f.hasKind, view(f.kind), nil) != nil {
+		path := string(fieldpath.AppendFieldPath(nil, segs))
+		str := func(r [2]int) string { return string(tm[r[0]:r[1]]) }
+		errs := objectmeta.ValidateEmbeddedTypeMeta(path, f.hasAV, str(f.av), f.hasKind, str(f.kind), nil)
 		d.val.embedded = append(d.val.embedded, d.recsAt(errs, segs, off)...)
 	}
 	d.val.embedded = append(d.val.embedded, f.meta...)
+	d.val.tm = d.val.tm[:f.tmBase]
 }
 
 // rootMetadataName is the name member of normalised metadata ("" if absent).

@@ -1,9 +1,12 @@
 package decoder
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
@@ -26,7 +29,7 @@ spec:
           spec:
             type: object
             required: [size]
-            maxProperties: 4
+            maxProperties: 9
             properties:
               replicas: {type: integer, minimum: 0}
               size: {type: string, enum: [small, large]}
@@ -48,6 +51,12 @@ spec:
                 type: object
                 x-kubernetes-embedded-resource: true
                 x-kubernetes-preserve-unknown-fields: true
+              p:
+                type: object
+                x-kubernetes-preserve-unknown-fields: true
+                required: [a, "b\u0000c"]
+                properties:
+                  a: {type: string}
 `
 
 func newValDecoder(t *testing.T, opts ...Option) *Decoder {
@@ -104,9 +113,9 @@ func TestValidation(t *testing.T) {
 			}},
 		{"map values", head + `"spec":{"size":"small","labels":{"a":"x"}}}`,
 			[]string{`spec.labels.a: Invalid value: "x": spec.labels.a in body should be at least 2 chars long`}},
-		{"maxProperties before members, defaults counted", head + `"spec":{"size":"small","replicas":-1,"name":"ab","ratio":1.5}}`,
+		{"maxProperties before members, defaults counted", head + `"spec":{"size":"small","replicas":-1,"name":"ab","ratio":1.5,"port":1,"tags":[],"labels":{},"obj":{},"e":{"apiVersion":"v1","kind":"K"}}}`,
 			[]string{
-				`spec: Too many: 5: must have at most 4 items`,
+				`spec: Too many: 10: must have at most 9 items`,
 				`spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0`,
 			}},
 		{"additionalProperties false", head + `"spec":{"size":"small","obj":{"k":1}}}`,
@@ -131,6 +140,9 @@ func TestValidation(t *testing.T) {
 				`spec.e.metadata.name: Invalid value: "a/b": may not contain '/'`,
 			}},
 		{"valid embedded resource", head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"Foo"}}}}`, nil},
+		{"required under preserve-unknown-fields", head + `"spec":{"size":"small","p":{"a":"x","b\u0000c":1}}}`, nil},
+		{"required unknown key absent", head + `"spec":{"size":"small","p":{"x":1,"b":2}}}`,
+			[]string{"spec.p.a: Required value", "spec.p.b\x00c: Required value"}},
 		{"pruned null fails required", head + `"spec":{"size":null}}`,
 			[]string{`spec.size: Required value`}},
 	}
@@ -159,4 +171,102 @@ func TestValidation(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestValidationAllocs: a valid document allocates nothing in steady
+// state with validation on, in every output mode but the map's.
+func TestValidationAllocs(t *testing.T) {
+	d := newValDecoder(t)
+	doc := []byte(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","labels":{"a":"b"}},` +
+		`"spec":{"size":"small","replicas":3,"name":"ab","ratio":1.5,"port":"http","tags":["0f1b2c3d-0000-4000-8000-000000000000"],` +
+		`"labels":{"k":"vv"},"e":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"}}}}`)
+	buf := make([]byte, 0, 4096)
+	for _, mode := range []string{"prune", "validate"} {
+		n := testing.AllocsPerRun(50, func() {
+			var err error
+			if mode == "prune" {
+				_, err = d.AppendPrune(buf[:0], doc)
+			} else {
+				err = d.Validate(doc)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+		if n != 0 {
+			t.Errorf("%s: %v allocations per valid document", mode, n)
+		}
+	}
+}
+
+// TestStrictDuplicatesPastTheCap: the API server lists 100 duplicate
+// fields a document and drops the rest without a word (issue 14, defect
+// 5): the message is its text; the count stays in Dropped.
+func TestStrictDuplicatesPastTheCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":"small"`)
+	for i := range 150 {
+		fmt.Fprintf(&b, `,"x%d":1,"x%d":2`, i, i)
+	}
+	b.WriteString(`}}`)
+	d := newValDecoder(t, FieldValidation(Strict))
+	_, err := d.AppendPrune(nil, []byte(b.String()))
+	var se *jperrors.StrictError
+	if !errors.As(err, &se) || se.Dropped != 50 || se.DroppedDuplicates != 50 || strings.Contains(err.Error(), "more") ||
+		strings.Count(err.Error(), "duplicate field") != 100 || strings.Count(err.Error(), "unknown field") != 150 {
+		t.Fatalf("dropped %d/%d, %d duplicate, %d unknown: %.300s", se.Dropped, se.DroppedDuplicates, strings.Count(err.Error(), "duplicate field"), strings.Count(err.Error(), "unknown field"), err.Error()[len(err.Error())-300:])
+	}
+}
+
+// FuzzValidation: validation never panics, and every mode of reading (the
+// scanner, jsontext, the slow path) gives the same errors, output and
+// verdict for the same document.
+func FuzzValidation(f *testing.F) {
+	const head = `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},`
+	for _, s := range []string{
+		head + `"spec":{"size":"small","replicas":-1,"tags":["x"],"labels":{"a":"x"},"obj":{"k":1}}}`,
+		head + `"spec":{"size":{"a":[1,{"b":null}]},"ratio":null,"port":1.5,"e":{"kind":"K","metadata":{"name":"a/b"}}}}`,
+		`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"size":"small","size":"large"}}`,
+		head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"K","metadata":{"name":"Foo","namespace":"NS_"}}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	dec := map[string]*Decoder{}
+	for _, mode := range []string{"fast", "slow", "noscan"} {
+		crds, err := schemaauto.ParseCRDs([]byte(valCRD))
+		if err != nil {
+			f.Fatal(err)
+		}
+		set, err := schemaauto.CompileCRDs(crds)
+		if err != nil {
+			f.Fatal(err)
+		}
+		d, err := New(set, Validation(true))
+		if err != nil {
+			f.Fatal(err)
+		}
+		d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
+		dec[mode] = d
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		var first string
+		for _, mode := range []string{"fast", "slow", "noscan"} {
+			d := dec[mode]
+			out, err := d.AppendPrune(nil, doc)
+			got := string(out)
+			if err != nil {
+				got = "error: " + err.Error()
+			}
+			if inv := d.Result().Invalid(); inv != nil {
+				for _, e := range inv.Errors {
+					got += fmt.Sprintf("\n%d %s", e.Offset, e.Error())
+				}
+			}
+			if mode == "fast" {
+				first = got
+			} else if got != first && !strings.Contains(first, "duplicate field") {
+				t.Fatalf("%s differs from fast:\n%s\n%s", mode, got, first)
+			}
+		}
+	})
 }

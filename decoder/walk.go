@@ -426,7 +426,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 		f.props = d.a.Props(s)
 	}
 	if d.val.on && !discard {
-		f.off = d.offset() - 1
+		f.off = max(d.offset()-1, 0)
 		d.openValFrame(s, validate.Object, len(f.props), f.off)
 	}
 	f.write = !discard && d.out == outBytes
@@ -510,7 +510,7 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		f.m[string(mr.name)] = v
 	}
 	if d.val.on {
-		d.keptMember(mr.idx)
+		d.keptMember(mr.idx, nil)
 	}
 	return err
 }
@@ -629,6 +629,9 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 		d.buf = append(d.buf, ':')
 	}
 	validating := d.val.on
+	if validating && mr.kind == fieldpath.MapKey && mr.nameOff < 0 {
+		mr.nameOff = d.nameStart(mr.rawName) // before the value is read
+	}
 	if validating && f.root && d.statusDropped(mr.name) {
 		d.val.on = false // a create drops it before validation
 	}
@@ -646,9 +649,9 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 		f.m[string(mr.name)] = v
 	}
 	if d.val.on && !f.discard && !skipVal {
-		d.keptMember(mr.idx)
+		d.keptMember(mr.idx, mr.name)
 		if mr.kind == fieldpath.MapKey {
-			d.forbiddenMember(mr.name, d.nameStart(mr.rawName))
+			d.forbiddenMember(mr.name, mr.nameOff)
 		}
 	}
 	if d.ownDups {
@@ -797,7 +800,7 @@ func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, see
 			continue
 		}
 		if d.val.on {
-			d.keptMember(i)
+			d.keptMember(i, nil)
 		}
 		switch d.out {
 		case outBytes:
@@ -865,7 +868,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	var off int64
 	if d.val.on && !discard {
-		off = d.offset() - 1
+		off = max(d.offset()-1, 0)
 		d.openValFrame(s, validate.Array, 0, off)
 	}
 	n := 0

@@ -126,11 +126,9 @@ func (e *DecodeError) Error() string {
 func (e *DecodeError) Unwrap() error { return e.Err }
 
 // LineColumn returns the 1-based line and column (in bytes) of offset in
-// data.
+// data; an offset outside data is taken as its nearest end.
 func LineColumn(data []byte, offset int64) (line, column int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
+	offset = min(max(offset, 0), int64(len(data)))
 	line, start := 1, 0
 	for i, c := range data[:offset] {
 		if c == '\n' {

@@ -240,6 +240,9 @@ type Rules struct {
 	required                 []string
 	noAdditional             bool
 
+	// typeOK has bit k set when CheckType(k) passes.
+	typeOK uint8
+
 	// scalarChecks is false when Check can only fail through the type check
 	// and enum (no string, format or number keyword).
 	scalarChecks bool
@@ -409,6 +412,11 @@ func Compile(n Node) (*Rules, error) {
 		r.required == nil && !r.noAdditional {
 		return nil, nil
 	}
+	for k := Null; k <= Array; k++ { // the type check depends on the kind alone
+		if r.checkType(k) {
+			r.typeOK |= 1 << k
+		}
+	}
 	return r, nil
 }
 
@@ -558,7 +566,12 @@ func invalid(path string, value any, msg string) *jperrors.FieldError {
 // accepts all floats on an integer node; the integer decision needs the value
 // and is made by Check.
 func (r *Rules) CheckType(k Kind) bool {
-	if r == nil || (len(r.types) == 0 && r.format == "") {
+	return r == nil || r.typeOK&(1<<k) != 0
+}
+
+// checkType is CheckType's rule, tabled by Compile in typeOK.
+func (r *Rules) checkType(k Kind) bool {
+	if len(r.types) == 0 && r.format == "" {
 		return true
 	}
 	if k == Null {

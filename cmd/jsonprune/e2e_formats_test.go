@@ -41,7 +41,7 @@ spec:
 
 func formatRun(t *testing.T, format string, extra ...string) result {
 	t.Helper()
-	file := writeTemp(t, "in,put:1.yaml", formatInput)
+	file := writeFile(t, "in,put:1.yaml", formatInput)
 	args := append([]string{"--crd", crdFile, "-o", "none", "-q", "--report", "-", "--report-format", format}, extra...)
 	r := runBinary(t, nil, append(args, file)...)
 	if r.code != exitUsage { // the tab makes a document unreadable

@@ -50,7 +50,7 @@ func TestE2ESchemaHints(t *testing.T) {
 		t.Errorf("unreadable --crd: exit %d, %q", r.code, r.err)
 	}
 	// a CRD that is not structural: one violation a line, and the flags
-	bad := writeTemp(t, "bad.yaml", `apiVersion: apiextensions.k8s.io/v1
+	bad := writeFile(t, "bad.yaml", `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: foos.example.com}
 spec:
@@ -125,5 +125,14 @@ func TestE2ECRDDirectory(t *testing.T) {
 	r = runBinary(t, strings.NewReader(in), "--crd", filepath.Join(dir, "apps", "deploy.yaml"), "-o", "none")
 	if r.code != exitUsage || !strings.Contains(r.err, "no CustomResourceDefinition in it") {
 		t.Errorf("no CRD: exit %d, %q", r.code, r.err)
+	}
+}
+
+// TestE2EProgressLoading: the progress display says what it does while
+// the CRDs load, and clears the line.
+func TestE2EProgressLoading(t *testing.T) {
+	r := runBinary(t, strings.NewReader(`{"apiVersion":"example.com/v1","kind":"Widget"}`), "--crd", crdFile, "-o", "none", "--progress=always")
+	if r.code != exitOK || !strings.HasPrefix(r.err, "loading CRDs from "+crdFile+"...\r\033[K") {
+		t.Errorf("exit %d, stderr %q", r.code, r.err)
 	}
 }

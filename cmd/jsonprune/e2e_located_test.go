@@ -91,8 +91,9 @@ func TestE2EYAMLErrorLine(t *testing.T) {
 	}
 }
 
-// TestE2ETruncated: messages that echo a whole document or value are cut
-// on the terminal and in the report, with the full length said.
+// TestE2ETruncated: messages that echo a whole document or value, and
+// pointers of 10,000 segments, are cut on the terminal and in the report,
+// with the full length said.
 func TestE2ETruncated(t *testing.T) {
 	big := `{"apiVersion":"example.com/v1","metadata":{"name":"` + strings.Repeat("a", 122000) + `"}}`
 	r := runBinary(t, strings.NewReader(big), "--crd", crdFile, "-o", "none", "--report", "-")
@@ -104,9 +105,17 @@ func TestE2ETruncated(t *testing.T) {
 		t.Errorf("report: %d bytes: %.300s", len(r.out), r.out)
 	}
 	// a 10M-digit number: the decoder's error echoes it
-	num := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"replicas":1` + strings.Repeat("0", 1<<20) + `}}`
-	r = runBinary(t, strings.NewReader(num), "--crd", crdFile, "-o", "none", "--kubectl")
-	if len(r.err) > 2000 {
-		t.Errorf("a long number: %d bytes of stderr: %.200s", len(r.err), r.err)
+	num := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"replicas":1` + strings.Repeat("0", 10_000_000) + `}}`
+	for _, form := range []string{"--kubectl", "--progress=never"} {
+		r = runBinary(t, strings.NewReader(num), "--crd", crdFile, "-o", "none", form, "--report", "/dev/stdout")
+		if r.code != exitFindings || len(r.err) > 2000 || !strings.Contains(r.err, " bytes)") || len(r.out) > 6000 {
+			t.Errorf("a long number %s: exit %d, %d bytes of stderr, %d of report: %.200s", form, r.code, len(r.err), len(r.out), r.err)
+		}
+	}
+	// a 10,000-segment JSON Pointer
+	deep := `{"apiVersion":"example.com/v1","kind":"Widget","spec":{"preserved":{"a":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + "}}}"
+	r = runBinary(t, strings.NewReader(deep), "--crd", crdFile, "-o", "none", "--report", "/dev/stdout")
+	if line, _, _ := strings.Cut(r.err, "\n"); r.code == exitOK || len(line) > 1000 || !strings.HasSuffix(line, "... (20,011 bytes))") || len(r.out) > 6000 {
+		t.Errorf("a deep pointer: exit %d, %d bytes of stderr, %d of report: %.200s", r.code, len(r.err), len(r.out), r.err)
 	}
 }

@@ -29,7 +29,7 @@ metadata: {name: d}
 `
 
 func TestE2EMissingCRD(t *testing.T) {
-	file := writeTemp(t, "m.yaml", servedInput)
+	file := writeFile(t, "m.yaml", servedInput)
 	warnings := []string{
 		file + `:5:1: warning: widget a: no loaded CustomResourceDefinition serves kind widget of example.com/v1 (kinds are case-sensitive) (did you mean "kind: Widget"?)`,
 		file + `:9:1: warning: Widget b: version v1beta1 is not served by widgets.example.com; served: v1`,
@@ -93,12 +93,13 @@ func TestE2EMissingCRD(t *testing.T) {
 // TestE2ESuggestions: "did you mean" on the terminal and as the report's
 // suggestion field; the API server's message is unchanged.
 func TestE2ESuggestions(t *testing.T) {
-	in := "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  lables: {a: b}\nspec:\n  replcas: 3\n  obj:\n    replicas: 2\n  Name: x\n"
-	file := writeTemp(t, "w.yaml", in)
+	in := "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  lables: {a: b}\nspec:\n  replcas: 3\n  obj:\n    replicas: 2\n  Name: x\n  mapOfObj: {k: {y: a}}\n"
+	file := writeFile(t, "w.yaml", in)
 	r := runBinary(t, nil, "--crd", crdFile, "-o", "none", file)
 	want := []string{
 		file + `:5:3: warning: Widget w: unknown field "metadata.lables" (did you mean "metadata.labels"?)`,
 		file + `:10:3: warning: Widget w: unknown field "spec.Name" (did you mean "spec.name"?)`,
+		file + `:11:18: warning: Widget w: unknown field "spec.mapOfObj.k.true" (did you mean "spec.mapOfObj.k.y"?)`,
 		file + `:9:5: warning: Widget w: unknown field "spec.obj.replicas" (did you mean "spec.replicas"?)`,
 		file + `:7:3: warning: Widget w: unknown field "spec.replcas" (did you mean "spec.replicas"?)`,
 	}

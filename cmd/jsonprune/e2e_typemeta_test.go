@@ -39,20 +39,11 @@ spec:
           spec: {type: object, properties: {b: {type: string}}}
 `
 
-func writeTemp(t *testing.T, name, text string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // TestE2ETypeMetaLastWins (issue 14, defect 3): of two apiVersion members
 // the last one chooses the schema and is the one the message names, as the
 // API server decodes with the last.
 func TestE2ETypeMetaLastWins(t *testing.T) {
-	crd := writeTemp(t, "gadget.yaml", gadgetCRD)
+	crd := writeFile(t, "gadget.yaml", gadgetCRD)
 	in := `{"apiVersion":"example.com/v1","apiVersion":"example.com/v2","kind":"Gadget","metadata":{"name":"g","name":"h"},"spec":{"a":"x","b":"y"}}` + "\n"
 	r := runBinary(t, strings.NewReader(in), "--crd", crd, "--field-validation=Strict", "--kubectl", "-o", "none")
 	want := `error: -: document 0: Gadget in version "v2" cannot be handled as a Gadget: strict decoding error: duplicate field "apiVersion", duplicate field "metadata.name", unknown field "spec.a"` + "\n"

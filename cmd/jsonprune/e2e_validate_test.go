@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ spec:
   replicas: 3
 `), 0o644)
 	crd := filepath.Join("..", "..", "examples", "widget-crd.yaml")
-	r := runBinary(t, nil, "--crd", crd, "--validate", "--summary", bad)
+	r := runBinary(t, nil, "--crd", crd, "--validate", "--summary", bad) // (runBinary adds --no-validate)
 	for _, want := range []string{
 		`bad.yaml:7:3: warning: Widget Big_Widget: unknown field "spec.replcas"`,
 		`bad.yaml:3:1: error: Widget Big_Widget: Widget.example.com "Big_Widget" is invalid: [metadata.name: Invalid value: "Big_Widget"`,
@@ -45,8 +46,14 @@ spec:
 	if r.code != 1 || strings.Contains(r.out, "Big_Widget\n") || !strings.Contains(r.out, `"name":"ok"`) {
 		t.Errorf("exit %d, output %q", r.code, r.out)
 	}
-	r = runBinary(t, nil, "--crd", crd, "-o", "none", bad)
+	r = runBinary(t, nil, "--crd", crd, "-o", "none", bad) // --no-validate
 	if r.code != 0 || strings.Contains(r.err, "invalid") {
-		t.Errorf("without --validate: exit %d, %q", r.code, r.err)
+		t.Errorf("--no-validate: exit %d, %q", r.code, r.err)
+	}
+	// the default: validation on
+	cmd := exec.Command(binary, "--crd", crd, "-o", "none", bad)
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), `is invalid`) {
+		t.Errorf("default: %v, %s", err, out)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jsonprune/jsonprune/decoder"
 )
@@ -23,7 +24,8 @@ type options struct {
 	output       outFormat
 	noDefaults   bool
 	noNulls      bool
-	validate     bool
+	noValidate   bool
+	unchecked    sync.Map // the automata whose unchecked features were said (noteUnchecked)
 	invalidUTF8  bool
 	report       string
 	summary      bool
@@ -69,9 +71,11 @@ Pruning:
                             Ignore writes pruned objects only
   --no-defaults             do not apply the schemas' default values
   --no-null-pruning         keep the nulls of non-nullable fields without a default
-  --validate                also check values as the API server's create path does (types, formats,
-                            enums, patterns, bounds, lengths, counts, required, metadata names,
-                            embedded resources); an object it would refuse (422) is not written
+  --no-validate             do not check values; by default each object is also checked as the API
+                            server's create path checks it (types, formats, enums, patterns, bounds,
+                            lengths, counts, required, metadata names, embedded resources), and one
+                            it would refuse (422) is an error and is not written (--validate: the
+                            default, said explicitly; it wins over --no-validate)
   --allow-invalid-utf8      replace invalid UTF-8 with U+FFFD as the API server does (default: error)
   --max-doc-size SIZE       largest document or list item read, e.g. 64Mi (default 256Mi)
 
@@ -144,7 +148,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.skeleton, "skeleton")
 	boolean(&o.noDefaults, "no-defaults")
 	boolean(&o.noNulls, "no-null-pruning")
-	boolean(&o.validate, "validate")
+	boolean(&o.noValidate, "no-validate")
+	validateOn := false
+	boolean(&validateOn, "validate")
 	boolean(&o.invalidUTF8, "allow-invalid-utf8")
 	boolean(&o.summary, "summary")
 	boolean(&o.recursive, "R", "recursive")
@@ -162,6 +168,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 		return nil, exitUsage
 	}
 	positional, err := parseInterspersed(fs, args)
+	if validateOn {
+		o.noValidate = false // --validate wins over --no-validate
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
 		return nil, exitOK

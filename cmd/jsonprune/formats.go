@@ -65,6 +65,15 @@ func (r *reportRecord) text() string {
 	return s
 }
 
+// level is the record's severity, warning or error, or none for a record
+// without one (omitted findings).
+func (r *reportRecord) level(none string) string {
+	if r.Severity == "" {
+		return none
+	}
+	return r.Severity
+}
+
 // where is "file:line:column" as far as known.
 func (r *reportRecord) where() string {
 	s := r.Input
@@ -112,13 +121,7 @@ func newReportFormatter(format string, w *bufio.Writer) (reportFormatter, error)
 
 // records turns a batch's JSON Lines records into f's format.
 func formatRecords(f reportFormatter, lines []byte) error {
-	for len(lines) > 0 {
-		line := lines
-		if i := bytes.IndexByte(lines, '\n'); i >= 0 {
-			line, lines = lines[:i], lines[i+1:]
-		} else {
-			lines = nil
-		}
+	for line := range bytes.Lines(lines) {
 		var r reportRecord
 		if err := json.Unmarshal(line, &r); err != nil {
 			return fmt.Errorf("internal error (please report it): a report record: %v", err)
@@ -138,13 +141,7 @@ func (g *githubReport) begin() error { return nil }
 func (g *githubReport) end() error   { return nil }
 
 func (g *githubReport) record(r *reportRecord) error {
-	cmd := "warning"
-	switch r.Severity {
-	case "error":
-		cmd = "error"
-	case "":
-		cmd = "notice"
-	}
+	cmd := r.level("notice")
 	props := []string{"file=" + ghProperty(r.Input)}
 	if r.Line > 0 {
 		props = append(props, "line="+strconv.Itoa(r.Line))
@@ -253,13 +250,7 @@ func (s *sarifReport) begin() error {
 }
 
 func (s *sarifReport) record(r *reportRecord) error {
-	level := "warning"
-	switch r.Severity {
-	case "error":
-		level = "error"
-	case "":
-		level = "note"
-	}
+	level := r.level("note")
 	region := map[string]any{}
 	if r.Line > 0 {
 		region["startLine"] = r.Line

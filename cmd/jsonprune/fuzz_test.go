@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -23,6 +24,7 @@ func FuzzRun(f *testing.F) {
 		"\x1f\x8b\x08\x00",
 	} {
 		f.Add([]byte(s), byte(0))
+		f.Add([]byte(s), byte(0xff))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, flags byte) {
 		defer func(n int) { listThreshold = n }(listThreshold)
@@ -35,6 +37,18 @@ func FuzzRun(f *testing.F) {
 		}
 		if flags&4 != 0 {
 			args = append(args, "--allow-invalid-utf8")
+		}
+		if flags&8 != 0 {
+			args = append(args, "--kubectl")
+		}
+		if f := flags >> 4 & 3; f != 0 { // every record through a report format
+			args = append(args, "--report", os.DevNull, "--report-format", []string{"", "junit", "sarif", "tap"}[f])
+		}
+		if flags&64 != 0 {
+			args = append(args, "--summary", "--report", os.DevNull, "--report-format", "github")
+		}
+		if flags&128 != 0 {
+			args = append(args, "--missing-crd=error")
 		}
 		var out, errb bytes.Buffer
 		code := run(args, bytes.NewReader(in), &out, &errb)

@@ -25,7 +25,9 @@ func runStdin(stdin string, args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
 	// the tests below check kubectl's plain form of the messages; the
 	// located form has tests of its own (e2e_located_test.go)
-	code := run(append([]string{"--kubectl"}, args...), strings.NewReader(stdin), &out, &errb)
+	// and they are about pruning and findings: value validation, on by
+	// default, has tests of its own (--validate, e2e_validate_test.go)
+	code := run(append([]string{"--kubectl", "--no-validate"}, args...), strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 

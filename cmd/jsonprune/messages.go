@@ -238,7 +238,7 @@ func (w *worker) handledAs(a *origin, obj []byte, res *decoder.Result) string {
 	if e := res.Entry; e != nil {
 		kind, version = e.GVK.Kind, e.GVK.Version
 	} else {
-		tm := w.typeMeta(a, obj)
+		tm := a.gvk()
 		kind = tm.kind
 		_, version, _ = schemaauto.ParseGroupVersion(tm.apiVersion)
 	}
@@ -255,7 +255,7 @@ func (w *worker) handledAs(a *origin, obj []byte, res *decoder.Result) string {
 // unless it starts with '{'). The type is the kind of the CRD that serves
 // the object.
 func (w *worker) unrecognized(a *origin, obj []byte, res *decoder.Result, msg string) string {
-	kind := w.typeMeta(a, obj).kind
+	kind := a.gvk().kind
 	if e := res.Entry; e != nil {
 		kind = e.GVK.Kind
 	}
@@ -337,7 +337,7 @@ func (w *worker) summarize(a *origin, obj []byte, res *decoder.Result, fs []jper
 	if e := res.Entry; e != nil && !passed {
 		s.gvk = gvkString(e.GVK)
 	} else {
-		tm := w.typeMeta(a, obj)
+		tm := a.gvk()
 		s.gvk = strings.TrimSpace(tm.apiVersion + " " + tm.kind)
 	}
 	for _, f := range fs {

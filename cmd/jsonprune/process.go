@@ -34,7 +34,7 @@ func decoderOptions(o *options) []decoder.Option {
 		decoder.Defaulting(!o.noDefaults),
 		decoder.NullPruning(!o.noNulls),
 		decoder.AllowInvalidUTF8(o.invalidUTF8),
-		decoder.Validation(o.validate),
+		decoder.Validation(!o.noValidate),
 	}
 }
 
@@ -117,6 +117,7 @@ type origin struct {
 	yaml bool
 	// the object's apiVersion and kind (the decoder's, set once it decoded
 	// the object) and its namespace and name (read when a message needs them)
+	res      *decoder.Result
 	tm       *typeMeta
 	namesSet bool
 
@@ -179,6 +180,7 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	}
 	res := w.d.Result()
 	a.setTypeMeta(res)
+	w.noteUnchecked(a, obj, res)
 	passing := !w.fixed && !res.Pruned && (err == nil || w.passable(a, obj, err))
 	if w.checkServed(a, obj, res, passing) {
 		b.out = b.out[:start] // rejected: reported
@@ -286,7 +288,7 @@ func (w *worker) objJSON(a *origin) []byte {
 // choose the CRD (a key of invalid UTF-8 ahead of them, say), and the error
 // is the decoder's. The apiVersion and kind are the decoder's.
 func (w *worker) passable(a *origin, obj []byte, err error) bool {
-	tm := w.typeMeta(a, obj)
+	tm := a.gvk()
 	if tm.kind == "" || isPreScan(err) {
 		return false
 	}
@@ -325,9 +327,7 @@ const (
 // and kind as the decoder read them (none when it was not decoded), its
 // namespace and name.
 func (w *worker) typeMeta(a *origin, obj []byte) *typeMeta {
-	if a.tm == nil {
-		a.tm = &typeMeta{}
-	}
+	a.gvk()
 	if !a.namesSet {
 		a.namesSet = true
 		if obj == nil && a.src != nil {
@@ -367,3 +367,27 @@ func hasSpace(js []byte) bool {
 }
 
 func isNull(obj []byte) bool { return string(bytes.TrimSpace(obj)) == "null" }
+
+// noteUnchecked says, once per CRD version and run, what value validation
+// does not check in its schema yet (junctors, list types, CEL), so that a
+// valid verdict is not read as more than it is.
+func (w *worker) noteUnchecked(a *origin, obj []byte, res *decoder.Result) {
+	list := res.Unchecked()
+	if len(list) == 0 || res.Entry == nil {
+		return
+	}
+	if _, seen := w.o.unchecked.LoadOrStore(res.Entry.Automaton, true); seen {
+		return
+	}
+	text := res.Entry.GVK.Kind + " " + res.Entry.GVK.Group + "/" + res.Entry.GVK.Version +
+		": value validation does not check " + plural(len(list), "schema feature") + " yet: " + list[0]
+	if len(list) > 1 {
+		text += " (and " + itoa(len(list)-1) + " more; -v lists them)"
+	}
+	w.say(a, obj, note{sev: sevNote, kind: "unchecked", text: text})
+	if w.o.verbose {
+		for _, l := range list[1:] {
+			w.say(a, obj, note{sev: sevNote, kind: "unchecked", text: l})
+		}
+	}
+}

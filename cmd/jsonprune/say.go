@@ -268,13 +268,7 @@ func (w *worker) hint(a *origin, msg string) string {
 // tabIndented reports whether a line of data starts with white space
 // that holds a tab.
 func tabIndented(data []byte) bool {
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+	for line := range bytes.Lines(data) {
 		for _, c := range line {
 			if c == '\t' {
 				return true

@@ -99,10 +99,10 @@ func served(crd *schemaauto.CRD) string {
 // (a group and kind a CRD serves). It returns true when the object is
 // rejected (not to be written).
 func (w *worker) checkServed(a *origin, obj []byte, res *decoder.Result, passing bool) bool {
-	if w.fixed || w.cat == nil {
-		return false
+	if w.fixed || w.cat == nil || res.Entry != nil && res.Entry.Version.Served || !res.Pruned && !passing {
+		return false // the common cases first: no cost on clean documents
 	}
-	tm := w.typeMeta(a, obj)
+	tm := a.gvk()
 	group, version, err := schemaauto.ParseGroupVersion(tm.apiVersion)
 	if err != nil || tm.kind == "" {
 		return false // the decoder's error says why

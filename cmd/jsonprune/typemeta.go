@@ -18,10 +18,21 @@ type typeMeta struct {
 	apiVersion, kind, namespace, name string
 }
 
-// setTypeMeta takes an object's apiVersion and kind from the decoder's
-// result of that object (it must be called before the decoder's next call).
-func (a *origin) setTypeMeta(res *decoder.Result) {
-	a.tm = &typeMeta{apiVersion: res.APIVersion(), kind: res.Kind()}
+// setTypeMeta notes the decoder's result of the object, whose apiVersion
+// and kind gvk reads when a message or the summary needs them (before the
+// decoder's next call: an origin lives while its object is processed).
+func (a *origin) setTypeMeta(res *decoder.Result) { a.res = res }
+
+// gvk is the object's apiVersion and kind, as the decoder read them (empty
+// when it was not decoded), without its namespace and name.
+func (a *origin) gvk() *typeMeta {
+	if a.tm == nil {
+		a.tm = &typeMeta{}
+		if a.res != nil {
+			a.tm.apiVersion, a.tm.kind = a.res.APIVersion(), a.res.Kind()
+		}
+	}
+	return a.tm
 }
 
 // nameReader reads an object's metadata.namespace and metadata.name.

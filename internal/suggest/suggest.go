@@ -114,6 +114,8 @@ var rootFields = []string{"apiVersion", "kind", "metadata"}
 //     spec.replicas for spec.template.replicas);
 //   - the same name in a sibling object of its parent (spec.a.x for
 //     spec.b.x);
+//   - for a key "true" or "false", a sibling that YAML 1.1 reads as that
+//     boolean when it is not quoted (y, on, no...);
 //   - a sibling within a small edit distance (replcas for replicas).
 //
 // Each step needs a single answer; several are no suggestion.
@@ -173,10 +175,39 @@ func Field(root *schemaauto.Schema, pointer string) string {
 			}
 		}
 	}
+	if s := yaml11Bool(name, siblings); s != "" {
+		return render(root, append(clone(parent), s))
+	}
 	if s := Word(name, siblings); s != "" {
 		return render(root, append(clone(parent), s))
 	}
 	return ""
+}
+
+// yaml11Bool is the declared field an unknown "true" or "false" was
+// written as: YAML 1.1, as the API server reads YAML, reads a plain y, yes,
+// on (n, no, off) key as a boolean, whose name is then "true" ("false").
+// Quoting the key ("y") keeps it a string.
+func yaml11Bool(name string, siblings []string) string {
+	var spellings []string
+	switch name {
+	case "true":
+		spellings = []string{"y", "Y", "yes", "Yes", "YES", "on", "On", "ON"}
+	case "false":
+		spellings = []string{"n", "N", "no", "No", "NO", "off", "Off", "OFF"}
+	default:
+		return ""
+	}
+	found := ""
+	for _, s := range siblings {
+		if has(spellings, s) {
+			if found != "" {
+				return ""
+			}
+			found = s
+		}
+	}
+	return found
 }
 
 func clone(s []string) []string { return append([]string(nil), s...) }

@@ -42,6 +42,9 @@ properties:
       ports:
         type: array
         items: {type: object, properties: {port: {type: integer}, targetPort: {type: integer}}}
+      toggles:
+        type: object
+        properties: {"y": {type: string}, "off": {type: string}, "n": {type: string}}
       map:
         type: object
         additionalProperties:
@@ -66,6 +69,8 @@ func TestField(t *testing.T) {
 		{"indented too little", "/spec/template/nodeSelector", "spec.template.spec.nodeSelector"},
 		{"under the wrong parent", "/spec/template/matchLabels", "spec.selector.matchLabels"},
 		{"a map's value", "/spec/map/k/enabeld", "spec.map.k.enabled"},
+		{"a YAML 1.1 boolean key", "/spec/toggles/true", "spec.toggles.y"},
+		{"two YAML 1.1 boolean keys: no guess", "/spec/toggles/false", ""},
 		{"metadata", "/metadata/lables", "metadata.labels"},
 		{"metadata case", "/metadata/Namespace", "metadata.namespace"},
 		{"root: spec misspelled", "/sepc", "spec"},
