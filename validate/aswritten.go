@@ -24,5 +24,11 @@ func CompileAsWritten(n Node) (*Rules, error) {
 	if r.strFormat != fmtNone {
 		r.scalarChecks = true
 	}
+	r.typeOK = 0 // the type table depends on the format: table it again
+	for k := Null; k <= Array; k++ {
+		if r.checkType(k) {
+			r.typeOK |= 1 << k
+		}
+	}
 	return r, nil
 }

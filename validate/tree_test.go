@@ -256,3 +256,31 @@ func TestTreeLargeJunctorSubtree(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestCompileAsWrittenCheck: Check agrees with AppendErrors on rules that
+// keep their format as written.
+func TestCompileAsWrittenCheck(t *testing.T) {
+	values := []Scalar{N, B(true), S("x"), S("2020-01-01"), {Kind: Int, Int: 5}, F(1.5), F(2), {Kind: Object}, {Kind: Array}}
+	for _, typ := range []string{"", "string", "integer", "number", "boolean", "object", "array"} {
+		for _, f := range []string{"quantity", "date", "int32", "float64", "int64", "double", "int-or-string"} {
+			for _, nullable := range []bool{false, true} {
+				r, err := CompileAsWritten(Node{Type: typ, Format: f, Nullable: nullable})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, v := range values {
+					errs := r.AppendErrors(nil, "x", v)
+					if v.Kind == Object || v.Kind == Array {
+						errs = r.AppendTypeErrors(nil, "x", v)
+					}
+					if ok := r.Check(v); ok != (len(errs) == 0) {
+						t.Errorf("%s/%s nullable=%v %+v: Check %v, errors %q", typ, f, nullable, v, ok, errs.Strings())
+					}
+					if ok := r.typePasses(v); ok != (len(r.AppendTypeErrors(nil, "x", v)) == 0) {
+						t.Errorf("%s/%s %+v: typePasses %v", typ, f, v, ok)
+					}
+				}
+			}
+		}
+	}
+}
