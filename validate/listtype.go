@@ -17,6 +17,9 @@ import (
 // scalar item and one per distinct compound item (keyed by its JSON text,
 // compared exactly); a map list one entry per distinct key. Time and memory
 // are linear in the list (plus the JSON text of compound items and keys).
+// The walk renders a path only for an error: a valid document allocates
+// only the sets' maps (and, for map lists with several key fields, each
+// item's key).
 
 // ListTypes runs the list-type step on the value v at the field path
 // fieldPath ("" at the root), walking the structural part of the tree:
@@ -26,40 +29,49 @@ import (
 // order). Junctor branches play no part.
 func (t *Tree) ListTypes(fieldPath string, v any) jperrors.FieldErrors {
 	var errs jperrors.FieldErrors
-	t.listTypes(&errs, fieldPath, v)
+	var stack [128]byte
+	t.listTypes(&errs, append(stack[:0], fieldPath...), v)
 	return errs
 }
 
-func fieldChild(p, name string) string {
-	if p == "" {
-		return name
-	}
-	return p + "." + name
-}
-
-func (t *Tree) listTypes(errs *jperrors.FieldErrors, p string, v any) {
+// listTypes walks v with its field path in p, rendered as a string only
+// for an error (siblings reuse p's bytes beyond its length).
+func (t *Tree) listTypes(errs *jperrors.FieldErrors, p []byte, v any) {
 	if t == nil {
 		return
 	}
 	switch x := v.(type) {
 	case map[string]any:
+		if t.AdditionalProperties == nil && t.Properties == nil {
+			return
+		}
+		var kb [16]string
+		keys := appendSortedKeys(kb[:0], x)
 		if t.AdditionalProperties != nil {
-			for _, k := range sortedKeys(x) {
-				t.AdditionalProperties.listTypes(errs, p+"["+k+"]", x[k])
+			for _, k := range keys {
+				q := append(append(append(p, '['), k...), ']')
+				t.AdditionalProperties.listTypes(errs, q, x[k])
 			}
 		}
 		if t.Properties != nil {
-			for _, k := range sortedKeys(x) {
+			for _, k := range keys {
 				if sub, ok := t.Properties[k]; ok {
-					sub.listTypes(errs, fieldChild(p, k), x[k])
+					q := p
+					if len(q) > 0 {
+						q = append(q, '.')
+					}
+					sub.listTypes(errs, append(q, k...), x[k])
 				}
 			}
 		}
 	case []any:
-		*errs = append(*errs, ListTypeErrors(p, t.ListType, t.ListMapKeys, x)...)
+		if t.ListType == "set" || t.ListType == "map" {
+			*errs = append(*errs, listTypeErrors(&lazyPath{b: p}, t.ListType, t.ListMapKeys, x)...)
+		}
 		if t.Items != nil {
 			for i, item := range x {
-				t.Items.listTypes(errs, p+"["+strconv.Itoa(i)+"]", item)
+				q := append(strconv.AppendInt(append(p, '['), int64(i), 10), ']')
+				t.Items.listTypes(errs, q, item)
 			}
 		}
 	}
@@ -82,6 +94,24 @@ func (t *Tree) listTypes(errs *jperrors.FieldErrors, p string, v any) {
 //     value null differs from an absent one).
 //   - anything else ("atomic", ""): nothing.
 func ListTypeErrors(fieldPath string, listType string, mapKeys []string, items []any) jperrors.FieldErrors {
+	return listTypeErrors(&lazyPath{s: fieldPath, done: true}, listType, mapKeys, items)
+}
+
+// lazyPath is a field path rendered as a string on first use.
+type lazyPath struct {
+	b    []byte
+	s    string
+	done bool
+}
+
+func (l *lazyPath) String() string {
+	if !l.done {
+		l.s, l.done = string(l.b), true
+	}
+	return l.s
+}
+
+func listTypeErrors(fieldPath *lazyPath, listType string, mapKeys []string, items []any) jperrors.FieldErrors {
 	switch listType {
 	case "set":
 		dups, bad := duplicates(items)
@@ -99,12 +129,12 @@ func ListTypeErrors(fieldPath string, listType string, mapKeys []string, items [
 	return nil
 }
 
-func duplicate(p string, i int, v any) *jperrors.FieldError {
-	return &jperrors.FieldError{Type: jperrors.FieldDuplicate, Field: p + "[" + strconv.Itoa(i) + "]", BadValue: v}
+func duplicate(p *lazyPath, i int, v any) *jperrors.FieldError {
+	return &jperrors.FieldError{Type: jperrors.FieldDuplicate, Field: p.String() + "[" + strconv.Itoa(i) + "]", BadValue: v}
 }
 
-func internalError(p string, i int, v any) *jperrors.FieldError {
-	return &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p + "[" + strconv.Itoa(i) + "]", BadValue: v, Detail: "internal error"}
+func internalError(p *lazyPath, i int, v any) *jperrors.FieldError {
+	return &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.String() + "[" + strconv.Itoa(i) + "]", BadValue: v, Detail: "internal error"}
 }
 
 // duplicates is the server's validateListSet: the indices of the second
@@ -159,10 +189,10 @@ func hashable(x any) bool {
 // unspecified is the key of a map-list item without its single key field.
 type unspecified struct{}
 
-func listMapErrors(p string, mapKeys []string, items []any) jperrors.FieldErrors {
+func listMapErrors(p *lazyPath, mapKeys []string, items []any) jperrors.FieldErrors {
 	for i, x := range items {
 		if _, ok := x.(map[string]any); x != nil && !ok {
-			return jperrors.FieldErrors{{Type: jperrors.FieldInvalid, Field: p + "[" + strconv.Itoa(i) + "]", BadValue: x,
+			return jperrors.FieldErrors{{Type: jperrors.FieldInvalid, Field: p.String() + "[" + strconv.Itoa(i) + "]", BadValue: x,
 				Detail: "must be an object for an array of list-type map"}}
 		}
 	}
