@@ -43,8 +43,13 @@ import (
 // kind and metadata (8e) when they close; each step's errors are kept apart
 // and given in the server's step order.
 //
-// Not checked here yet: junctors, list types and CEL (Automaton.Unchecked
-// lists them per schema).
+// A node with junctors (allOf, anyOf, oneOf, not) or a list type (set,
+// map) needs its whole value: it is read back from the output when the
+// node closes, and checked by the node's validation tree (validate.Tree,
+// which reproduces the server's merge of branch errors; its errors replace
+// those the walk found below the node), list types as step 8f.
+//
+// Not checked: CEL (Automaton.Unchecked lists it per schema).
 
 // valState is the validation state of the current document.
 type valState struct {
@@ -52,6 +57,7 @@ type valState struct {
 	// the errors of the other steps of the create path: root ObjectMeta
 	// (8b) and embedded resources (8e); the schema step's are errs
 	rootMeta, embedded []valRec
+	lists              []valRec // x-kubernetes-list-type (8f)
 	metaV              objectmeta.Validator
 	buf                []byte   // the output buffer of Validate and DecodeMap
 	tm                 []byte   // the open embedded resources' apiVersion and kind
@@ -77,7 +83,11 @@ type valFrame struct {
 	pending  []valRec
 	n        int // members kept (object) or elements (array)
 	keptBase int // its presence bits in valState.kept; -1 without required
-	// enum on an object or array: the value is read back from the output,
+	// a node checked on its whole value (junctors, list types): its tree,
+	// and where its errors start (before its type error)
+	tree  *validate.Tree
+	jmark int
+	// enum, junctors or a list type on an object or array: the value is read back from the output,
 	// which starts at enumStart; outNone was switched to bytes for it
 	enum, wasNone bool
 	enumStart     int
@@ -95,6 +105,7 @@ type valFrame struct {
 func (d *Decoder) resetValidation() {
 	d.val.metaJSON, d.val.meta = d.val.metaJSON[:0], false
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
+	d.val.lists = d.val.lists[:0]
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 }
 
@@ -112,6 +123,10 @@ func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.f
 // validateScalar checks a scalar (or a kept null) in state s.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 	r := d.a.Rules(s)
+	if t := d.a.Tree(s); t != nil && t.HasJunctors() {
+		d.validateScalarTree(t, raw)
+		return
+	}
 	if r == nil {
 		return
 	}
@@ -120,6 +135,24 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 		return
 	}
 	d.addVal(r.AppendErrors(nil, d.valPath(), v), d.tokenStart(raw))
+}
+
+// validateScalarTree checks a scalar whose node has junctors with the
+// node's validation tree: on a view of the value first (a valid one costs
+// no allocation), then, if it fails, on a copy the errors may keep.
+func (d *Decoder) validateScalarTree(t *validate.Tree, raw jsontext.Value) {
+	v := d.scalarOf(raw)
+	var view any
+	switch v.Kind {
+	case validate.String:
+		view = unsafe.String(unsafe.SliceData(v.Str), len(v.Str))
+	default:
+		view = v.Value()
+	}
+	if errs := t.Validate("", view); len(errs) == 0 {
+		return
+	}
+	d.addVal(t.Validate(d.valPath(), v.Value()), d.tokenStart(raw))
 }
 
 // scalarOf classifies a literal as the server's decoder does.
@@ -158,11 +191,12 @@ func hasEscapeOrHigh(b []byte) bool {
 // offset off (the bracket); kind is validate.Object or validate.Array.
 func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
 	r := d.a.Rules(s)
+	jmark := len(d.val.errs)
 	if r != nil && !r.CheckType(kind) {
 		d.addVal(r.AppendTypeErrors(nil, d.valPath(), validate.Scalar{Kind: kind}), off)
 	}
-	f := valFrame{rules: r, mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm)}
-	if r.HasEnum() && d.out != outMap {
+	f := valFrame{rules: r, mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), tree: d.a.Tree(s), jmark: jmark}
+	if (r.HasEnum() || f.tree != nil) && d.out != outMap {
 		// the value is needed whole: it is written (and cut again when
 		// the output does not want it)
 		f.enum, f.wasNone, f.enumStart = true, d.out == outNone, d.outPos()
@@ -239,15 +273,18 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 			d.validateMetadata(true, []byte("{}"), off) // no metadata: no name
 		}
 	}
+	var v any = m
+	if m == nil && f.enum {
+		v = d.enumValue(&f)
+	}
+	defer d.wholeValue(&f, v, segs, off)
 	r := f.rules
 	if r == nil {
 		return
 	}
 	var own []valRec
-	if m != nil {
-		own = d.checkEnum(r, m, segs, off)
-	} else if f.enum {
-		own = d.checkEnum(r, d.enumValue(&f), segs, off)
+	if v != nil {
+		own = d.checkEnum(r, v, segs, off)
 	}
 	if !r.CheckObject(f.n) {
 		own = append(own, d.recsAt(r.AppendObjectErrors(nil, string(fieldpath.AppendPath(nil, segs)), f.n), segs, off)...)
@@ -284,17 +321,42 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
 	f := d.val.frames[len(d.val.frames)-1]
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
+	segs := d.find.path[:top]
+	var v any
+	if arr != nil {
+		v = arr
+	} else if f.enum {
+		v = d.enumValue(&f)
+	}
+	defer d.wholeValue(&f, v, segs, off)
 	if f.rules == nil {
 		return
 	}
-	segs := d.find.path[:top]
 	if !f.rules.CheckArray(n) {
 		d.val.errs = append(d.val.errs, d.recsAt(f.rules.AppendArrayErrors(nil, string(fieldpath.AppendPath(nil, segs)), n), segs, off)...)
 	}
-	if arr != nil {
-		d.val.errs = append(d.val.errs, d.checkEnum(f.rules, arr, segs, off)...)
-	} else if f.enum {
-		d.val.errs = append(d.val.errs, d.checkEnum(f.rules, d.enumValue(&f), segs, off)...)
+	if v != nil {
+		d.val.errs = append(d.val.errs, d.checkEnum(f.rules, v, segs, off)...)
+	}
+}
+
+// wholeValue runs the checks of a node that needs its whole value v: its
+// junctors (the node's subtree is then checked by its validation tree,
+// whose errors replace those the walk found in it: the tree reproduces
+// the server's merge of branch errors), and its list type (step 8f).
+func (d *Decoder) wholeValue(f *valFrame, v any, segs []fieldpath.Segment, off int64) {
+	t := f.tree
+	if t == nil {
+		return
+	}
+	if t.HasJunctors() {
+		errs := t.Validate(string(fieldpath.AppendPath(nil, segs)), v)
+		d.val.errs = append(d.val.errs[:f.jmark], d.recsAt(errs, segs, off)...)
+	}
+	if items, ok := v.([]any); ok && (t.ListType == "set" || t.ListType == "map") {
+		if errs := validate.ListTypeErrors(string(fieldpath.AppendFieldPath(nil, segs)), t.ListType, t.ListMapKeys, items); len(errs) > 0 {
+			d.val.lists = append(d.val.lists, d.recsAt(errs, segs, off)...)
+		}
 	}
 }
 
@@ -339,11 +401,12 @@ func parseValue(b []byte) any {
 				if err != nil {
 					return nil, err
 				}
+				key := k.String() // before the next read voids k
 				v, err := read()
 				if err != nil {
 					return nil, err
 				}
-				m[k.String()] = v
+				m[key] = v
 			}
 			_, err := dec.ReadToken()
 			return m, err
@@ -536,7 +599,7 @@ func (d *Decoder) statusDropped(name []byte) bool {
 
 // invalid reports whether the document has validation errors.
 func (v *valState) invalid() bool {
-	return len(v.rootMeta)+len(v.errs)+len(v.embedded) > 0
+	return len(v.rootMeta)+len(v.errs)+len(v.embedded)+len(v.lists) > 0
 }
 
 // validateDeclaredName checks the root metadata's name and generateName

@@ -23,6 +23,7 @@ const (
 	StepObjectMeta Step = iota // 8b: the root's metadata
 	StepSchema                 // 8c: the OpenAPI schema
 	StepEmbedded               // 8e: embedded resources' apiVersion, kind and metadata
+	StepListType               // 8f: x-kubernetes-list-type set and map
 )
 
 // String names the step.
@@ -34,6 +35,8 @@ func (s Step) String() string {
 		return "schema"
 	case StepEmbedded:
 		return "embedded"
+	case StepListType:
+		return "list-type"
 	}
 	return "unknown"
 }

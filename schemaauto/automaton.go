@@ -114,6 +114,9 @@ type State struct {
 	// rules is 1 + the index of the state's value validations in
 	// Automaton.rules, 0 when the node validates nothing.
 	rules uint32
+	// tree is 1 + the index of the node's validation tree in
+	// Automaton.trees (junctors, list types), 0 when it needs none.
+	tree uint32
 }
 
 // NodeInfo describes where a state comes from. It is consulted when
@@ -145,6 +148,7 @@ type Automaton struct {
 	// rules are the states' compiled value validations (State.rules);
 	// unchecked says what they leave out (Unchecked).
 	rules     []*validate.Rules
+	trees     []*validate.Tree
 	unchecked []string
 }
 
@@ -163,10 +167,19 @@ func (a *Automaton) Rules(s StateID) *validate.Rules {
 	return nil
 }
 
+// Tree returns the validation tree of state s's schema node when the node
+// needs its whole value checked (junctors: allOf, anyOf, oneOf, not; or
+// x-kubernetes-list-type set or map), or nil.
+func (a *Automaton) Tree(s StateID) *validate.Tree {
+	if t := a.states[s].tree; t != 0 {
+		return a.trees[t-1]
+	}
+	return nil
+}
+
 // Unchecked lists, one line per schema node, the validations of the
-// schema that Rules do not check: junctors (allOf, anyOf, oneOf, not),
-// x-kubernetes-list-type set and map, and x-kubernetes-validations (CEL).
-// A validating decoder reports them once per automaton.
+// schema that value validation does not check: x-kubernetes-validations
+// (CEL). A validating decoder reports them once per automaton.
 func (a *Automaton) Unchecked() []string { return a.unchecked }
 
 // Root returns the state of a resource's top-level object.

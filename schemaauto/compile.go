@@ -325,20 +325,16 @@ func (c *compiler) rules(s *Schema, st *State, p *jperrors.FieldPath) error {
 		c.a.rules = append(c.a.rules, r)
 		st.rules = uint32(len(c.a.rules))
 	}
-	var junctors []string
-	for _, j := range []struct {
-		name string
-		n    int
-	}{{"allOf", len(s.AllOf)}, {"anyOf", len(s.AnyOf)}, {"oneOf", len(s.OneOf)}, {"not", b2i(s.Not != nil)}} {
-		if j.n > 0 {
-			junctors = append(junctors, j.name)
+	junctors := len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 || s.Not != nil
+	listType := s.ListType != nil && (*s.ListType == "set" || *s.ListType == "map")
+	if junctors || listType {
+		// checked on the node's whole value, by its validation tree
+		t, err := s.ValidationTree()
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
 		}
-	}
-	if len(junctors) > 0 {
-		c.a.unchecked = append(c.a.unchecked, p.String()+": "+strings.Join(junctors, ", ")+" (junctors) not checked")
-	}
-	if s.ListType != nil && (*s.ListType == "set" || *s.ListType == "map") {
-		c.a.unchecked = append(c.a.unchecked, p.String()+": x-kubernetes-list-type "+*s.ListType+" not checked")
+		c.a.trees = append(c.a.trees, t)
+		st.tree = uint32(len(c.a.trees))
 	}
 	if s.XValidations > 0 {
 		c.a.unchecked = append(c.a.unchecked, p.String()+": x-kubernetes-validations (CEL) not checked")

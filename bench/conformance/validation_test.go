@@ -17,6 +17,7 @@ import (
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
 	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 )
 
@@ -36,6 +37,7 @@ import (
 // validator is the reference validator of one CRD version.
 type validator struct {
 	sv        apiservervalidation.SchemaValidator
+	version   string
 	status    bool
 	unchecked []string
 }
@@ -71,7 +73,7 @@ func validatorsOf(t *testing.T, data []byte) map[string]*validator {
 		}
 		status := internal.Spec.Subresources != nil && internal.Spec.Subresources.Status != nil ||
 			v.Subresources != nil && v.Subresources.Status != nil
-		val := &validator{sv: sv, status: status}
+		val := &validator{sv: sv, status: status, version: v.Name}
 		if e, ok := set.LookupGVK(schemaauto.GroupVersionKind{Group: internal.Spec.Group, Version: v.Name, Kind: internal.Spec.Names.Kind}); ok && e.Automaton != nil {
 			val.unchecked = e.Automaton.Unchecked()
 		}
@@ -82,6 +84,7 @@ func validatorsOf(t *testing.T, data []byte) map[string]*validator {
 
 type valComparison struct {
 	compared, identical, withErrors, unchecked int
+	lists, listErrors, listIdentical           int
 	diffs                                      []string
 }
 
@@ -100,17 +103,35 @@ func (c *valComparison) compareValidation(t *testing.T, name string, s side, v *
 	for _, e := range apiservervalidation.ValidateCustomResource(nil, obj, v.sv) {
 		want = append(want, e.Error())
 	}
+	var wantLists []string
+	if st := s.oracle.Schema(v.version); st != nil {
+		for _, e := range listtype.ValidateListSetsAndMaps(nil, st, obj) {
+			wantLists = append(wantLists, e.Error())
+		}
+	}
 	d := must(decoder.New(s.set, decoder.FieldValidation(decoder.Ignore), decoder.Validation(true)))
 	_, derr := d.AppendPrune(nil, body)
-	var got []string
+	var got, gotLists []string
 	if inv := d.Result().Invalid(); inv != nil {
 		for _, e := range inv.Errors {
-			if e.Step == jperrors.StepSchema { // metadata_test.go holds the other steps
+			switch e.Step { // metadata_test.go holds the other steps
+			case jperrors.StepSchema:
 				got = append(got, e.Error())
+			case jperrors.StepListType:
+				gotLists = append(gotLists, e.Error())
 			}
 		}
 	} else if derr != nil {
 		return // a fatal error of jsonprune's: the decode differential covers it
+	}
+	c.lists++
+	c.listErrors += len(wantLists)
+	slices.Sort(wantLists)
+	slices.Sort(gotLists)
+	if slices.Equal(wantLists, gotLists) {
+		c.listIdentical++
+	} else if len(c.diffs) < 20 {
+		c.diffs = append(c.diffs, fmt.Sprintf("%s (list types):\n  server   %q\n  jsonprune %q", name, wantLists, gotLists))
 	}
 	c.compared++
 	if len(want) > 0 {
@@ -132,8 +153,8 @@ func (c *valComparison) compareValidation(t *testing.T, name string, s side, v *
 }
 
 func (c *valComparison) report(t *testing.T, what string) {
-	t.Logf("%s: %d compared (%d with errors), %d identical, %d differ where the schema has unchecked junctors/list types/CEL, %d other differences",
-		what, c.compared, c.withErrors, c.identical, c.unchecked, c.compared-c.identical-c.unchecked)
+	t.Logf("%s: schema step: %d compared (%d with errors), %d identical, %d differ where the schema has CEL rules (not checked), %d other differences; list types: %d compared (%d errors), %d identical",
+		what, c.compared, c.withErrors, c.identical, c.unchecked, c.compared-c.identical-c.unchecked, c.lists, c.listErrors, c.listIdentical)
 	for _, d := range c.diffs {
 		t.Error(d)
 	}
