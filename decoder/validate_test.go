@@ -56,6 +56,14 @@ spec:
                 type: object
                 x-kubernetes-embedded-resource: true
                 x-kubernetes-preserve-unknown-fields: true
+              any:
+                x-kubernetes-int-or-string: true
+                anyOf: [{type: integer}, {type: string}]
+                not: {enum: [bad]}
+              set:
+                type: array
+                x-kubernetes-list-type: set
+                items: {type: string}
               p:
                 type: object
                 x-kubernetes-preserve-unknown-fields: true
@@ -153,6 +161,11 @@ func TestValidation(t *testing.T) {
 		{"required under preserve-unknown-fields", head + `"spec":{"size":"small","p":{"a":"x","b\u0000c":1}}}`, nil},
 		{"required unknown key absent", head + `"spec":{"size":"small","p":{"x":1,"b":2}}}`,
 			[]string{"spec.p.a: Required value", "spec.p.b\x00c: Required value"}},
+		{"anyOf passes", head + `"spec":{"size":"small","any":"abc"}}`, nil},
+		{"not (J09)", head + `"spec":{"size":"small","any":"bad"}}`,
+			[]string{`<nil>: Invalid value: "": "spec.any" must not validate the schema (not)`}},
+		{"list-type set (LT01)", head + `"spec":{"size":"small","set":["a","b","a"]}}`,
+			[]string{`spec.set[2]: Duplicate value: "a"`}},
 		{"pruned null fails required", head + `"spec":{"size":null}}`,
 			[]string{`spec.size: Required value`}},
 	}
@@ -238,6 +251,7 @@ func FuzzValidation(f *testing.F) {
 		head + `"spec":{"size":{"a":[1,{"b":null}]},"ratio":null,"port":1.5,"e":{"kind":"K","metadata":{"name":"a/b"}}}}`,
 		`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"size":"small","size":"large"}}`,
 		head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"K","metadata":{"name":"Foo","namespace":"NS_"}}}}`,
+		head + `"spec":{"size":"small","any":"bad","set":["a","a",1],"p":{"x":1}}}`,
 	} {
 		f.Add([]byte(s))
 	}
