@@ -57,3 +57,43 @@ spec:
 		t.Errorf("default: %v, %s", err, out)
 	}
 }
+
+// TestLintCRDValues: --lint-crd reports the CRD-time checks of values with
+// the API server's messages (a default that does not validate, DEF08; a
+// pattern that does not compile, PAT09, once) and its warnings.
+func TestLintCRDValues(t *testing.T) {
+	crd := filepath.Join(t.TempDir(), "crd.yaml")
+	os.WriteFile(crd, []byte(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, plural: things}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              a: {type: string, maxLength: 3, default: "toolong"}
+              c: {type: string, format: UUID}
+`), 0o644)
+	code, out, _ := runCLI("--lint-crd", crd)
+	for _, want := range []string{
+		`warning: unrecognized format "UUID"`,
+		`spec.validation.openAPIV3Schema.properties[spec].properties[a].default: Too long: may not be more than 3 bytes`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if code != exitFindings {
+		t.Errorf("exit %d", code)
+	}
+}

@@ -220,6 +220,21 @@ func lintCRDs(files []string, stdout, stderr io.Writer) int {
 		}
 		for _, c := range crds {
 			v := c.Validate()
+			// the checks of values a create makes: patterns, defaults
+			// against their schema, uniqueItems, nullable set/map items
+			lv, warnings := c.LintValues()
+			seen := map[string]bool{}
+			for _, e := range v {
+				seen[e.Error()] = true
+			}
+			for _, e := range lv {
+				if !seen[e.Error()] { // a pattern the structural check reported
+					v = append(v, e)
+				}
+			}
+			for _, w := range warnings {
+				fmt.Fprintf(stdout, "%s: CustomResourceDefinition %q: warning: %s\n", f, c.Name, w)
+			}
 			if len(v) == 0 {
 				fmt.Fprintf(stdout, "%s: CustomResourceDefinition %q: structural\n", f, c.Name)
 				continue
