@@ -136,3 +136,44 @@ func ExampleAutomaton_WriteTo() {
 	//     default 1
 	// s2-s35 built-in metav1.ObjectMeta (root s35)
 }
+
+// Validate a decoded object (a value tree) against a CRD version's schema.
+func ExampleVersion_ValidateValue() {
+	crds, err := schemaauto.ParseCRDs([]byte(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            required: [size]
+            properties:
+              replicas: {type: integer, minimum: 0}
+              size: {type: string, enum: [small, large]}
+              tags: {type: array, x-kubernetes-list-type: set, items: {type: string}}
+`))
+	if err != nil {
+		panic(err)
+	}
+	obj := map[string]any{"spec": map[string]any{"replicas": int64(-1), "tags": []any{"a", "a"}}}
+	errs, err := crds[0].Version("v1").ValidateValue(obj)
+	for _, e := range errs {
+		fmt.Println(e)
+	}
+	fmt.Println(err)
+	// Output:
+	// spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0
+	// spec.size: Required value
+	// spec.tags[1]: Duplicate value: "a"
+	// <nil>
+}
