@@ -122,6 +122,9 @@ func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.f
 
 // validateScalar checks a scalar (or a kept null) in state s.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
+	if kinds, ok := d.a.TypeOnly(s); ok && kinds&rawKinds(raw) == rawKinds(raw) {
+		return // the usual node: a type, nothing more
+	}
 	r := d.a.Rules(s)
 	if t := d.a.Tree(s); t != nil && t.HasJunctors() {
 		d.validateScalarTree(t, raw)
@@ -263,21 +266,21 @@ func (d *Decoder) forbiddenMember(name []byte, off int64) {
 // closeObjectVal ends the validation of an object in state s whose path
 // is d.find.path[:top], whose '{' is at off.
 func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, top int, off int64, m map[string]any) {
-	f := d.val.frames[len(d.val.frames)-1]
+	f := &d.val.frames[len(d.val.frames)-1] // valid until the next push: nothing below pushes
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
 	segs := d.find.path[:top]
 	if st := d.a.State(s); st.Flags&schemaauto.Embedded != 0 {
 		if top > 0 {
-			d.closeEmbedded(&f, segs, off)
+			d.closeEmbedded(f, segs, off)
 		} else if !d.val.meta {
 			d.validateMetadata(true, []byte("{}"), off) // no metadata: no name
 		}
 	}
 	var v any = m
 	if m == nil && f.enum {
-		v = d.enumValue(&f)
+		v = d.enumValue(f)
 	}
-	defer d.wholeValue(&f, v, segs, off)
+	defer d.wholeValue(f, v, segs, off)
 	r := f.rules
 	if r == nil {
 		return
@@ -302,7 +305,7 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 		if idx >= 0 && d.val.kept[f.keptBase+idx/64]&(1<<(idx%64)) != 0 {
 			continue
 		}
-		if idx < 0 && d.keptName(&f, name) {
+		if idx < 0 && d.keptName(f, name) {
 			continue
 		}
 		if path == "" {
@@ -319,16 +322,16 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 // closeArrayVal ends the validation of an array of n elements whose path
 // is d.find.path[:top].
 func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
-	f := d.val.frames[len(d.val.frames)-1]
+	f := &d.val.frames[len(d.val.frames)-1] // valid until the next push: nothing below pushes
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
 	segs := d.find.path[:top]
 	var v any
 	if arr != nil {
 		v = arr
 	} else if f.enum {
-		v = d.enumValue(&f)
+		v = d.enumValue(f)
 	}
-	defer d.wholeValue(&f, v, segs, off)
+	defer d.wholeValue(f, v, segs, off)
 	if f.rules == nil {
 		return
 	}
@@ -643,4 +646,19 @@ func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
 		segs := []fieldpath.Segment{{Kind: fieldpath.Key, Name: []byte("metadata")}, {Kind: fieldpath.Key, Name: []byte(field)}}
 		d.val.errs = append(d.val.errs, d.recsAt(r.AppendErrors(nil, "metadata."+field, sc), segs, off)...)
 	}
+}
+
+// rawKinds is the kind of a literal as a validate.Kind bit; a number is
+// Int or Float (both bits), which TypeOnly's kinds either both hold or
+// leave to Check.
+func rawKinds(raw jsontext.Value) uint8 {
+	switch raw[0] {
+	case 'n':
+		return 1 << validate.Null
+	case 't', 'f':
+		return 1 << validate.Bool
+	case '"':
+		return 1 << validate.String
+	}
+	return 1<<validate.Int | 1<<validate.Float
 }

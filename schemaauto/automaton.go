@@ -114,6 +114,10 @@ type State struct {
 	// rules is 1 + the index of the state's value validations in
 	// Automaton.rules, 0 when the node validates nothing.
 	rules uint32
+	// typeOnly: a scalar's validation depends on its kind alone, and
+	// valKinds has the kinds that pass (validate.Rules.TypeOnly)
+	typeOnly bool
+	valKinds uint8
 	// tree is 1 + the index of the node's validation tree in
 	// Automaton.trees (junctors, list types), 0 when it needs none.
 	tree uint32
@@ -165,6 +169,14 @@ func (a *Automaton) Rules(s StateID) *validate.Rules {
 		return a.rules[r-1]
 	}
 	return nil
+}
+
+// TypeOnly reports whether a scalar in state s is validated by its kind
+// alone, and the kinds (bit 1<<validate.Kind) that pass; a state with
+// junctors never is. A walker checks such values without their Rules.
+func (a *Automaton) TypeOnly(s StateID) (kinds uint8, ok bool) {
+	st := &a.states[s]
+	return st.valKinds, st.typeOnly
 }
 
 // Tree returns the validation tree of state s's schema node when the node

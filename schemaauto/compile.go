@@ -325,6 +325,7 @@ func (c *compiler) rules(s *Schema, st *State, p *jperrors.FieldPath) error {
 		c.a.rules = append(c.a.rules, r)
 		st.rules = uint32(len(c.a.rules))
 	}
+	st.valKinds, st.typeOnly = r.TypeOnly()
 	junctors := len(s.AllOf)+len(s.AnyOf)+len(s.OneOf) > 0 || s.Not != nil
 	listType := s.ListType != nil && (*s.ListType == "set" || *s.ListType == "map")
 	if junctors || listType {
@@ -335,6 +336,7 @@ func (c *compiler) rules(s *Schema, st *State, p *jperrors.FieldPath) error {
 		}
 		c.a.trees = append(c.a.trees, t)
 		st.tree = uint32(len(c.a.trees))
+		st.typeOnly = false
 	}
 	if s.XValidations > 0 {
 		c.a.unchecked = append(c.a.unchecked, p.String()+": x-kubernetes-validations (CEL) not checked")

@@ -569,6 +569,21 @@ func (r *Rules) CheckType(k Kind) bool {
 	return r == nil || r.typeOK&(1<<k) != 0
 }
 
+// TypeOnly reports whether Check judges a scalar by its kind alone (the
+// node has a type and no string, format, number or enum keyword, and is
+// not an integer node, which looks at a float's value), and then the kinds
+// that pass: bit 1<<k for Kind k. A walker can skip Check, and the Scalar
+// it would build, for such nodes. A nil Rules passes every kind.
+func (r *Rules) TypeOnly() (kinds uint8, ok bool) {
+	if r == nil {
+		return 0xFF, true
+	}
+	if r.scalarChecks || r.enum != nil || r.hasInt && !r.hasNumber {
+		return 0, false
+	}
+	return r.typeOK, true
+}
+
 // checkType is CheckType's rule, tabled by Compile in typeOK.
 func (r *Rules) checkType(k Kind) bool {
 	if len(r.types) == 0 && r.format == "" {
