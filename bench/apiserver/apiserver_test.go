@@ -1,0 +1,138 @@
+package apiserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// corpusRoot is shared/corpus beside the repository (as the other tests of
+// bench/ find it).
+func corpusRoot() string {
+	if r := os.Getenv("JSONPRUNE_CORPUS"); r != "" {
+		return r
+	}
+	return filepath.Join("..", "..", "..", "shared", "corpus")
+}
+
+// knownDifferences reads testdata/apiserver-known-differences.txt: one
+// "name format mode category" line per difference that is reported and
+// not yet fixed (see the file's comments).
+func knownDifferences(t *testing.T) map[string]bool {
+	f, err := os.Open(filepath.Join("..", "testdata", "apiserver-known-differences.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		m[strings.Join(strings.Fields(l), " ")] = true
+	}
+	return m
+}
+
+func key(o *Outcome) string {
+	return o.Case.Name + " " + o.Case.Format() + " " + o.Case.Mode + " " + o.Category
+}
+
+// TestAPIServerOracle is the CI sample of the oracle: every
+// $JSONPRUNE_APISERVER_EVERY-th CR of each family (default 4: 615 of the
+// 2,458 documents), mutations of every 8th of those, the explicit vectors;
+// JSON and YAML, Strict and Warn. A difference not listed in
+// testdata/apiserver-known-differences.txt fails it. With
+// JSONPRUNE_APISERVER_UPDATE=1 it rewrites testdata/apiserver-vectors.jsonl.
+func TestAPIServerOracle(t *testing.T) {
+	if os.Getenv(EnvRequire) == "0" || testing.Short() {
+		t.Skipf("SKIP: the kube-apiserver oracle is off (%s=0 or -short)", EnvRequire)
+	}
+	bin, err := Binary("..")
+	if err != nil {
+		if Required() {
+			t.Fatalf("%s=1: %v", EnvRequire, err)
+		}
+		t.Skipf("SKIP: %v (set %s=1 to make this a failure)", err, EnvRequire)
+	}
+	root := corpusRoot()
+	if _, err := os.Stat(filepath.Join(root, "index.json")); err != nil {
+		if Required() {
+			t.Fatalf("%s=1: the shared corpus is not available: %v", EnvRequire, err)
+		}
+		t.Skipf("SKIP: the shared corpus is not available at %s: %v", root, err)
+	}
+	every := 4
+	if s := os.Getenv("JSONPRUNE_APISERVER_EVERY"); s != "" {
+		if every, err = strconv.Atoi(s); err != nil || every < 1 {
+			t.Fatalf("JSONPRUNE_APISERVER_EVERY=%q: want a positive integer", s)
+		}
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	ctx, cancel2 := context.WithTimeout(ctx, 20*time.Minute)
+	defer cancel2()
+	cfg := Config{Bin: bin, Root: root, Every: every, MutateEvery: 8, Vectors: true, Workers: 4, DiffMax: 0, Out: testWriter{t, new([]byte)}}
+	cfg.ReportFile = os.Getenv("JSONPRUNE_APISERVER_REPORT")
+	if os.Getenv("JSONPRUNE_APISERVER_UPDATE") == "1" {
+		cfg.VectorsFile = filepath.Join("..", "testdata", "apiserver-vectors.jsonl")
+	}
+	res, err := Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string]bool{}
+	for _, o := range res.Outcomes {
+		if o.Case.Family != "vectors" && o.Case.Family != "mutations" {
+			docs[o.Case.Name] = true
+		}
+	}
+	if len(docs) < 500 {
+		t.Errorf("the sample has %d corpus documents; CI's sample must have at least 500", len(docs))
+	}
+	known := knownDifferences(t)
+	seen := map[string]bool{}
+	for _, o := range res.Outcomes {
+		switch {
+		case o.Verdict == Different && known[key(o)]:
+			seen[key(o)] = true
+		case o.Verdict == Different:
+			t.Errorf("new difference: %s [%s %s] %s\n  server:    %s\n  jsonprune: %s\n  %s", o.Case.Name, o.Case.Format(), o.Case.Mode, o.Category, o.Server, o.JSONPrune, o.Detail)
+		case o.Verdict == NotComparable:
+			t.Errorf("not comparable: %s [%s %s]: %s", o.Case.Name, o.Case.Format(), o.Case.Mode, o.Detail)
+		}
+	}
+	for _, o := range res.Outcomes {
+		if known[key(o)] && o.Verdict != Different {
+			t.Logf("listed in apiserver-known-differences.txt but now %s: %s", o.Verdict, key(o))
+		}
+	}
+}
+
+// testWriter logs what Run writes, a line at a time.
+type testWriter struct {
+	t   *testing.T
+	buf *[]byte
+}
+
+func (w testWriter) Write(p []byte) (int, error) {
+	*w.buf = append(*w.buf, p...)
+	for {
+		i := bytes.IndexByte(*w.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		w.t.Log(string((*w.buf)[:i]))
+		*w.buf = (*w.buf)[i+1:]
+	}
+}
