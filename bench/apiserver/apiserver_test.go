@@ -49,7 +49,7 @@ func key(o *Outcome) string {
 }
 
 // TestAPIServerOracle is the CI sample of the oracle: every
-// $JSONPRUNE_APISERVER_EVERY-th CR of each family (default 4: 615 of the
+// $JSONPRUNE_APISERVER_EVERY-th CR of each family (default 4: 624 of the
 // 2,458 documents), mutations of every 8th of those, the explicit vectors;
 // JSON and YAML, Strict and Warn. A difference not listed in
 // testdata/apiserver-known-differences.txt fails it. With
@@ -108,8 +108,9 @@ func TestAPIServerOracle(t *testing.T) {
 			seen[key(o)] = true
 		case o.Verdict == Different:
 			t.Errorf("new difference: %s [%s %s] %s\n  server:    %s\n  jsonprune: %s\n  %s", o.Case.Name, o.Case.Format(), o.Case.Mode, o.Category, o.Server, o.JSONPrune, o.Detail)
-		case o.Verdict == NotComparable:
-			t.Errorf("not comparable: %s [%s %s]: %s", o.Case.Name, o.Case.Format(), o.Case.Mode, o.Detail)
+		case o.Verdict == NotComparable && o.Category != "namespace-not-a-name":
+			// a CRD the server refused: its documents were not compared
+			t.Errorf("not comparable (%s): %s [%s %s]: %s", o.Category, o.Case.Name, o.Case.Format(), o.Case.Mode, o.Detail)
 		}
 	}
 	for _, o := range res.Outcomes {
@@ -135,4 +136,44 @@ func (w testWriter) Write(p []byte) (int, error) {
 		w.t.Log(string((*w.buf)[:i]))
 		*w.buf = (*w.buf)[i+1:]
 	}
+}
+
+// TestRecordedVectors replays testdata/apiserver-vectors.jsonl, the real
+// server's answers to the explicit vectors (issue 14's type-meta defects
+// and mutations), against jsonprune without a server. Differences not in
+// testdata/apiserver-known-differences.txt fail it.
+func TestRecordedVectors(t *testing.T) {
+	root := corpusRoot()
+	if _, err := os.Stat(filepath.Join(root, "index.json")); err != nil {
+		t.Skipf("SKIP: the shared corpus is not available at %s: %v", root, err)
+	}
+	cases, resps, recs, err := ReadVectors(filepath.Join("..", "testdata", "apiserver-vectors.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no recorded vectors")
+	}
+	o := &Oracle{Root: root}
+	known := knownDifferences(t)
+	var outs []*Outcome
+	for i := range cases {
+		out, err := o.Replay(&cases[i], resps[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, out)
+		switch {
+		case out.Verdict == Different && !known[key(out)]:
+			t.Errorf("new difference: %s [%s %s] %s\n  server:    %s\n  jsonprune: %s\n  %s", out.Case.Name, out.Case.Format(), out.Case.Mode, out.Category, out.Server, out.JSONPrune, out.Detail)
+		case out.Verdict != Different && known[key(out)]:
+			t.Logf("listed in apiserver-known-differences.txt but now %s: %s", out.Verdict, key(out))
+		}
+		if out.Verdict != recs[i].Verdict {
+			t.Logf("%s [%s %s]: %s when recorded, %s now", out.Case.Name, out.Case.Format(), out.Case.Mode, recs[i].Verdict, out.Verdict)
+		}
+	}
+	var b strings.Builder
+	WriteTable(&b, outs)
+	t.Log("\n" + b.String())
 }

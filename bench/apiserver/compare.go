@@ -39,9 +39,10 @@ const (
 	// intended differences says (README, "Intended differences"), checked
 	// in detail: YAML duplicate keys (jsonprune reports each as a
 	// duplicate field with its path, the server lumps them into one
-	// go-yaml error with lines; the keys and lines must agree), and a body
+	// go-yaml error with lines; the keys and lines must agree); a body
 	// whose apiVersion and kind no CRD of jsonprune's serves (the server
-	// chooses the schema by the URL, the library by the body).
+	// chooses the schema by the URL, the library by the body); the text of
+	// a JSON syntax error (both refuse the body).
 	Intended = "intended"
 	// NotComparable: the CRD could not be installed on the server, or the
 	// body cannot be posted as it is (a namespace that is not a name).
@@ -196,7 +197,7 @@ func (o *Oracle) compare(out *Outcome, c *Case, obj *jsonprune.Object, f *crdFac
 	}
 	var strictErr *jperrors.StrictError
 	var decErr *jperrors.DecodeError
-	handled := handledAs(obj)
+	handled := handledAs(obj, f.kind)
 	switch {
 	case obj.Err == nil:
 		out.JSONPrune = "object"
@@ -278,6 +279,14 @@ func (o *Oracle) compare(out *Outcome, c *Case, obj *jsonprune.Object, f *crdFac
 		}
 		if lumpedMsg != "" && srvMsg == lumpedMsg {
 			out.Verdict, out.Category = Intended, "yaml-duplicates-lumped"
+			return
+		}
+		if decErr != nil && strings.HasPrefix(decErr.Msg, "invalid JSON") && strings.Contains(srvMsg, "json parse error: ") {
+			// Both refuse a body that is not JSON: jsonprune says where
+			// with jsontext's text, the server has encoding/json's text
+			// without a position (README, intended differences).
+			out.Verdict, out.Category = Intended, "syntax-error-text"
+			out.Detail = fmt.Sprintf("server %q, jsonprune %q", srvMsg, want)
 			return
 		}
 		out.Verdict, out.Category = Different, "message"
@@ -386,11 +395,13 @@ func versionOf(obj *jsonprune.Object) string {
 }
 
 // handledAs is the prefix transformDecodeError (k8s.io/apiserver
-// handlers/rest.go) puts before a decoding error of a body whose kind is
-// known: `Widget in version "v1" cannot be handled as a Widget: `, from the
-// CRD version jsonprune decoded with (else the document's kind and
-// apiVersion).
-func handledAs(obj *jsonprune.Object) string {
+// handlers/rest.go) puts before a decoding error of a body whose kind the
+// decoder read: `Widget in version "v1" cannot be handled as a Widget: `.
+// The first kind and the version are the body's (the CRD version jsonprune
+// decoded with, else the document's kind and apiVersion); the second is
+// the kind of the object the handler decodes into, the URL's CRD kind
+// (urlKind).
+func handledAs(obj *jsonprune.Object, urlKind string) string {
 	kind, version := obj.Kind, ""
 	if obj.Entry != nil {
 		kind, version = obj.Entry.GVK.Kind, obj.Entry.GVK.Version
@@ -402,7 +413,7 @@ func handledAs(obj *jsonprune.Object) string {
 	if kind == "" {
 		return ""
 	}
-	return kind + ` in version "` + version + `" cannot be handled as a ` + kind + ": "
+	return kind + ` in version "` + version + `" cannot be handled as a ` + urlKind + ": "
 }
 
 // recorderHeaders feeds texts, in order, to the API server's own warning

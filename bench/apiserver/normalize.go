@@ -23,10 +23,10 @@ func sleep(ms int) <-chan time.Time { return time.After(time.Duration(ms) * time
 //     none or the store's placeholder. (A body that sets one is refused
 //     by the server before this point: that shows as a status difference,
 //     it is not hidden here.)
-//   - deletionTimestamp and deletionGracePeriodSeconds: BeforeCreate
-//     clears them.
+//   - deletionTimestamp, deletionGracePeriodSeconds and selfLink:
+//     BeforeCreate clears them (rest.WipeObjectMetaSystemFields).
 var serverSetMetadata = []string{"uid", "creationTimestamp", "generation", "managedFields", "resourceVersion",
-	"deletionTimestamp", "deletionGracePeriodSeconds"}
+	"deletionTimestamp", "deletionGracePeriodSeconds", "selfLink"}
 
 // NormalizeServer removes the server-set metadata (serverSetMetadata) from
 // the server's answer object, in place.

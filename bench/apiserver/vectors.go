@@ -158,7 +158,7 @@ func MutationCases(cases []Case, n int) []Case {
 		}{
 			{"unknown-field", append([]byte(`{"jsonpruneUnknown":1,`), c.Body[1:]...)},
 			{"duplicate-field", append(append([]byte("{"), kindMember...), append([]byte(","), c.Body[1:]...)...)},
-			{"wrong-type-generation", bytes.Replace(c.Body, []byte(`"metadata":{`), []byte(`"metadata":{"generation":"one",`), 1)},
+			{"wrong-type-generation", wrongTypeGeneration(c.Body)},
 			{"misspelled-kind", bytes.Replace(c.Body, kindMember, []byte(`"kind":`+quote(tm.Kind+"x")), 1)},
 		}
 		for _, m := range muts {
@@ -183,4 +183,13 @@ func MutationCases(cases []Case, n int) []Case {
 func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// wrongTypeGeneration puts "generation":"one" first in the body's
+// metadata (an empty metadata gets it alone).
+func wrongTypeGeneration(body []byte) []byte {
+	if bytes.Contains(body, []byte(`"metadata":{}`)) {
+		return bytes.Replace(body, []byte(`"metadata":{}`), []byte(`"metadata":{"generation":"one"}`), 1)
+	}
+	return bytes.Replace(body, []byte(`"metadata":{`), []byte(`"metadata":{"generation":"one",`), 1)
 }
