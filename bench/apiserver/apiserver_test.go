@@ -1,7 +1,6 @@
 package apiserver
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"os"
@@ -23,30 +22,15 @@ func corpusRoot() string {
 	return filepath.Join("..", "..", "..", "shared", "corpus")
 }
 
-// knownDifferences reads testdata/apiserver-known-differences.txt: one
-// "name format mode category" line per difference that is reported and
-// not yet fixed (see the file's comments).
 func knownDifferences(t *testing.T) map[string]bool {
-	f, err := os.Open(filepath.Join("..", "testdata", "apiserver-known-differences.txt"))
+	m, err := LoadKnown(filepath.Join("..", "testdata", "apiserver-known-differences.txt"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	m := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		l := strings.TrimSpace(sc.Text())
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		m[strings.Join(strings.Fields(l), " ")] = true
 	}
 	return m
 }
 
-func key(o *Outcome) string {
-	return o.Case.Name + " " + o.Case.Format() + " " + o.Case.Mode + " " + o.Category
-}
+func key(o *Outcome) string { return Key(o) }
 
 // TestAPIServerOracle is the CI sample of the oracle: every
 // $JSONPRUNE_APISERVER_EVERY-th CR of each family (default 4: 624 of the

@@ -359,3 +359,40 @@ func (o *Oracle) Replay(c *Case, r *Response) (*Outcome, error) {
 	o.compare(out, c, obj, f)
 	return out, nil
 }
+
+// LoadKnown reads a known-differences file
+// (testdata/apiserver-known-differences.txt): one "name format mode
+// category" line per difference that is reported and not yet fixed; blank
+// lines and lines starting with # are comments.
+func LoadKnown(path string) (map[string]bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		m[strings.Join(strings.Fields(l), " ")] = true
+	}
+	return m, nil
+}
+
+// Key is an outcome's line in a known-differences file.
+func Key(o *Outcome) string {
+	return o.Case.Name + " " + o.Case.Format() + " " + o.Case.Mode + " " + o.Category
+}
+
+// Unexpected returns the outcomes that should fail a run: differences not
+// in known, and cases not compared because the server refused their CRD.
+func Unexpected(outs []*Outcome, known map[string]bool) []*Outcome {
+	var bad []*Outcome
+	for _, o := range outs {
+		if o.Verdict == Different && !known[Key(o)] || o.Verdict == NotComparable && o.Category == "crd-not-installed" {
+			bad = append(bad, o)
+		}
+	}
+	return bad
+}
