@@ -164,7 +164,26 @@ func (o *Oracle) Run(ctx context.Context, c *Case) (*Outcome, error) {
 		obj = &jsonprune.Object{Err: jerr}
 	}
 	o.compare(out, c, obj, f)
+	formatMismatch(out, c)
 	return out, nil
+}
+
+// formatMismatch marks a difference not comparable when jsonprune read the
+// body in the other format: the library tells JSON from YAML by the first
+// non-blank byte ('{' or '[': JSON), the server by the Content-Type, so a
+// JSON body that starts otherwise (a byte order mark, an empty body, a
+// scalar) is YAML to jsonprune. Documented library behaviour; the harness
+// reports how many.
+func formatMismatch(out *Outcome, c *Case) {
+	if out.Verdict != Different {
+		return
+	}
+	b := bytes.TrimLeft(c.Body, " \t\r\n")
+	sniffedJSON := len(b) > 0 && (b[0] == '{' || b[0] == '[')
+	if sniffedJSON == !c.YAML {
+		return
+	}
+	out.Verdict, out.Category = NotComparable, "format-by-first-byte"
 }
 
 // compare fills out's verdict.
@@ -281,7 +300,7 @@ func (o *Oracle) compare(out *Outcome, c *Case, obj *jsonprune.Object, f *crdFac
 			out.Verdict, out.Category = Intended, "yaml-duplicates-lumped"
 			return
 		}
-		if decErr != nil && strings.HasPrefix(decErr.Msg, "invalid JSON") && strings.Contains(srvMsg, "json parse error: ") {
+		if decErr != nil && (strings.HasPrefix(decErr.Msg, "invalid JSON") || decErr.Msg == "invalid data after the top-level value") && strings.Contains(srvMsg, "json parse error: ") {
 			// Both refuse a body that is not JSON: jsonprune says where
 			// with jsontext's text, the server has encoding/json's text
 			// without a position (README, intended differences).

@@ -70,6 +70,31 @@ func NormalizeJSONPrune(v any, c *Case, statusSubresource bool) {
 	if statusSubresource {
 		delete(v.(map[string]any), "status")
 	}
+	dedupOwnerReferences(md)
+}
+
+// dedupOwnerReferences does what the create handler does before admission
+// (handlers/rest.go dedupOwnerReferencesAndAddWarning): ownerReferences
+// entries with a uid seen before are dropped, the first of each uid kept,
+// and a Warning says so (not a decoder finding: listed, not compared).
+// It is the create path's, not the decoder's.
+func dedupOwnerReferences(md map[string]any) {
+	refs, ok := md["ownerReferences"].([]any)
+	if !ok || len(refs) < 2 {
+		return
+	}
+	seen := map[string]bool{}
+	var out []any
+	for _, r := range refs {
+		m, _ := r.(map[string]any)
+		uid, _ := m["uid"].(string)
+		if seen[uid] {
+			continue
+		}
+		seen[uid] = true
+		out = append(out, r)
+	}
+	md["ownerReferences"] = out
 }
 
 // NormalizeGeneratedName removes metadata.name from the server's object

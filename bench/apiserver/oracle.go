@@ -17,7 +17,10 @@ type Config struct {
 	// MutateEvery: mutate every MutateEvery-th chosen CR of each family
 	// (0: no mutations).
 	MutateEvery int
-	Vectors     bool   // the explicit vectors (issue 14's defects)
+	Vectors     bool // the explicit vectors (issue 14's defects)
+	// CRVectors: also post the bodies of this crvectors.jsonl file (""
+	// : do not).
+	CRVectors   string
 	VectorsFile string // write the vectors' records here ("" : do not)
 	// ReportFile: write every outcome that is not identical here, one JSON
 	// object a line ("": do not).
@@ -59,10 +62,17 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 	if cfg.Vectors {
 		cases = append(cases, VectorCases()...)
 	}
+	if cfg.CRVectors != "" {
+		cv, err := CRVectorCases(cfg.CRVectors, ix)
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, cv...)
+	}
 	docs, bodies := map[string]bool{}, map[string]bool{}
 	for _, c := range cases {
 		bodies[c.Name] = true
-		if c.Family != "vectors" && c.Family != "mutations" {
+		if c.Family != "vectors" && c.Family != "mutations" && c.Family != "crvectors" {
 			docs[c.Name] = true
 		}
 	}

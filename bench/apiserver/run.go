@@ -14,7 +14,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/go-logr/logr"
 	"github.com/jsonprune/jsonprune"
+	"k8s.io/klog/v2"
 )
 
 // Setup starts nothing: it installs what cases need on a started server
@@ -357,6 +359,7 @@ func (o *Oracle) Replay(c *Case, r *Response) (*Outcome, error) {
 		obj = &jsonprune.Object{Err: jerr}
 	}
 	o.compare(out, c, obj, f)
+	formatMismatch(out, c)
 	return out, nil
 }
 
@@ -395,4 +398,12 @@ func Unexpected(outs []*Outcome, known map[string]bool) []*Outcome {
 		}
 	}
 	return bad
+}
+
+// QuietKlog sends klog's output nowhere: the API server's warning recorder
+// (recorderHeaders) logs "exceeded max warning header size, truncating"
+// through utilruntime.HandleError whenever it truncates, which is expected
+// here.
+func QuietKlog() {
+	klog.SetLogger(logr.Discard())
 }

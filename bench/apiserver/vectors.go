@@ -2,9 +2,13 @@ package apiserver
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
+
+	sigsyaml "sigs.k8s.io/yaml"
 )
 
 // The explicit vectors are built on one small corpus document, the
@@ -192,4 +196,54 @@ func wrongTypeGeneration(body []byte) []byte {
 		return bytes.Replace(body, []byte(`"metadata":{}`), []byte(`"metadata":{"generation":"one"}`), 1)
 	}
 	return bytes.Replace(body, []byte(`"metadata":{`), []byte(`"metadata":{"generation":"one",`), 1)
+}
+
+// CRVectorCases returns the bodies of testdata/crvectors.jsonl (the
+// re-assembled oracle's regression vectors: corpus documents and seeded
+// mutations of 55 families, bench/cmd/crvectors) as cases, family
+// "crvectors", each in its recorded format, in Strict and Warn mode. The
+// URL is the record's CRD (group, plural, scope from index.json) and
+// version; the namespace is the body's when it is a valid name.
+func CRVectorCases(path string, ix *Index) ([]Case, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	crds := map[string]*CRDInfo{}
+	for i := range ix.CRDs {
+		crds[ix.CRDs[i].File] = &ix.CRDs[i]
+	}
+	var out []Case
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r struct {
+			CRD, CR, Version, Mutation, Body, BodyBase64 string
+			YAML                                         bool
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+		}
+		body := []byte(r.Body)
+		if r.BodyBase64 != "" {
+			if body, err = base64.StdEncoding.DecodeString(r.BodyBase64); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+			}
+		}
+		crd := crds[r.CRD]
+		if crd == nil {
+			return nil, fmt.Errorf("%s:%d: CRD %s not in index.json", path, i+1, r.CRD)
+		}
+		ns := ""
+		if crd.Scope == "Namespaced" {
+			j := body
+			if r.YAML {
+				j, _ = sigsyaml.YAMLToJSON(body)
+			}
+			ns = namespaceOf(j)
+		}
+		for _, mode := range []string{"Strict", "Warn"} {
+			out = append(out, Case{Family: "crvectors", Name: fmt.Sprintf("%s#crvectors:%d:%s", r.CR, i+1, r.Mutation), CRD: r.CRD,
+				Group: crd.Group, Version: r.Version, Plural: crd.Plural, Namespace: ns, YAML: r.YAML, Mode: mode, Body: body})
+		}
+	}
+	return out, nil
 }

@@ -30,6 +30,7 @@ func main() {
 	every := flag.Int("every", 1, "post every n-th CR of each family (1: all)")
 	mutate := flag.Int("mutate", 8, "mutate every n-th posted CR of each family (0: none)")
 	vectors := flag.Bool("vectors", true, "post the explicit vectors (issue 14's type-meta defects)")
+	crvectors := flag.String("crvectors", filepath.Join("testdata", "crvectors.jsonl"), "also post the bodies of this crvectors file (\"\": none)")
 	vectorsOut := flag.String("vectors-out", "", "write the vectors' server answers to this JSONL file")
 	corpus := flag.String("corpus", filepath.Join("..", "..", "shared", "corpus"), "shared/corpus")
 	workers := flag.Int("workers", 4, "requests in flight")
@@ -37,6 +38,7 @@ func main() {
 	knownFile := flag.String("known", filepath.Join("testdata", "apiserver-known-differences.txt"), "known differences, reported but not failing")
 	diffMax := flag.Int("diff-max", 0, "differences listed per group (0: all)")
 	flag.Parse()
+	apiserver.QuietKlog()
 	bin, err := apiserver.Binary(".")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "apiserver-oracle:", err)
@@ -45,7 +47,7 @@ func main() {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	res, err := apiserver.Run(ctx, apiserver.Config{Bin: bin, Root: *corpus, Every: *every, MutateEvery: *mutate,
-		Vectors: *vectors, VectorsFile: *vectorsOut, Workers: *workers, ReportFile: *report, DiffMax: *diffMax, Out: os.Stdout})
+		Vectors: *vectors, CRVectors: *crvectors, VectorsFile: *vectorsOut, Workers: *workers, ReportFile: *report, DiffMax: *diffMax, Out: os.Stdout})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "apiserver-oracle:", err)
 		os.Exit(1)
