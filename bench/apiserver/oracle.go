@@ -76,8 +76,12 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 			docs[c.Name] = true
 		}
 	}
-	fmt.Fprintf(cfg.Out, "oracle: %d cases: %d corpus documents (every %d-th CR of each family of %s) and %d mutated or explicit bodies; JSON and YAML, Strict and Warn\n",
-		len(cases), len(docs), every, cfg.Root, len(bodies)-len(docs))
+	which := "every CR"
+	if every > 1 {
+		which = fmt.Sprintf("every %d-th CR of each family", every)
+	}
+	fmt.Fprintf(cfg.Out, "oracle: %d cases: %d corpus documents (%s of %s) and %d mutated or explicit bodies; JSON and YAML, Strict and Warn\n",
+		len(cases), len(docs), which, cfg.Root, len(bodies)-len(docs))
 
 	t0 := time.Now()
 	s, err := Start(ctx, cfg.Bin, 3*time.Minute)
