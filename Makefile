@@ -68,8 +68,9 @@ fuzz: fuzz-smoke
 # modules with the published k8s.io/* v0.37.2) into bench/.cache
 # (gitignored); with a warm Go build cache a rebuild is a link.
 # oracle-apiserver-sample is CI's sample (TestAPIServerOracle: every 4th
-# CR of each family, mutations, the explicit vectors; JSON and YAML, Strict
-# and Warn); oracle-apiserver runs the whole corpus. Both start the server
+# CR of each family, mutations, the explicit vectors, the bodies of
+# bench/testdata/crvectors.jsonl; JSON and YAML, Strict and Warn; about a
+# minute warm); oracle-apiserver runs the whole corpus. Both start the server
 # on 127.0.0.1 and stop it by its process id; a server that does not start
 # fails them.
 .PHONY: oracle-apiserver-build oracle-apiserver-sample oracle-apiserver oracle-apiserver-vectors
