@@ -76,3 +76,33 @@ fuzz-oracle:
 	cd bench && $(GO) test -run '^$$' -fuzz '^FuzzValidateDifferential$$' -fuzztime $(FUZZTIME) ./conformance/
 
 fuzz: fuzz-smoke fuzz-oracle
+
+# The real kube-apiserver as jsonprune's oracle (issue 14; bench/apiserver,
+# see bench/apiserver/README.md). oracle-apiserver-build builds
+# kube-apiserver v1.37.2 with an embedded etcd v3.7.0, one binary, from the
+# Go module proxy (bench/apiserver/build: its go.mod replaces the staging
+# modules with the published k8s.io/* v0.37.2) into bench/.cache
+# (gitignored); with a warm Go build cache a rebuild is a link.
+# oracle-apiserver-sample is CI's sample (TestAPIServerOracle: every 4th
+# CR of each family, mutations, the explicit vectors, the bodies of
+# bench/testdata/crvectors.jsonl; JSON and YAML, Strict and Warn; about a
+# minute warm); oracle-apiserver runs the whole corpus. Both start the server
+# on 127.0.0.1 and stop it by its process id; a server that does not start
+# fails them.
+.PHONY: oracle-apiserver-build oracle-apiserver-sample oracle-apiserver oracle-apiserver-vectors
+ORACLE_BUILD_FLAGS ?= -trimpath
+oracle-apiserver-build:
+	@cd bench/apiserver/build && { $(GO) mod download && $(GO) build $(ORACLE_BUILD_FLAGS) -o ../../.cache/oracle-apiserver . ; } || \
+	  { echo "oracle-apiserver-build: FAILED to build kube-apiserver/etcd from the Go module proxy (a module missing from the proxy or the module cache? see the go error above)" >&2; exit 1; }
+	@ls -l bench/.cache/oracle-apiserver
+
+oracle-apiserver-sample: oracle-apiserver-build
+	cd bench && JSONPRUNE_APISERVER=1 $(GO) test -count=1 -timeout 30m -run '^TestAPIServerOracle$$' -v ./apiserver/
+
+oracle-apiserver: oracle-apiserver-build
+	cd bench && JSONPRUNE_APISERVER=1 $(GO) run ./cmd/apiserver-oracle -every 1
+
+# Rewrite bench/testdata/apiserver-vectors.jsonl (the real server's answers
+# to the explicit vectors, for tests without a server).
+oracle-apiserver-vectors: oracle-apiserver-build
+	cd bench && JSONPRUNE_APISERVER=1 $(GO) run ./cmd/apiserver-oracle -every 1000 -mutate 0 -vectors-out testdata/apiserver-vectors.jsonl
