@@ -207,8 +207,9 @@ func (r *Result) Invalid() *jperrors.InvalidError {
 		e.Group = r.Entry.GVK.Group
 	}
 	// the create path's steps in order: root ObjectMeta (8b), the schema
-	// (8c), embedded resources (8e), list types (8f)
-	for i, step := range [][]valRec{d.val.rootMeta, d.val.errs, d.val.embedded, d.val.lists} {
+	// (8c), the scale subresource (8d), embedded resources (8e), list
+	// types (8f)
+	for i, step := range [][]valRec{d.val.rootMeta, d.val.errs, d.val.scale, d.val.embedded, d.val.lists} {
 		for _, x := range step {
 			e.Errors = append(e.Errors, jperrors.ValueError{FieldError: *x.err, Offset: x.offset, Pointer: x.ptr, Step: jperrors.Step(i)})
 		}

@@ -3,7 +3,10 @@ package decoder
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -58,15 +61,19 @@ type valState struct {
 	// (8b) and embedded resources (8e); the schema step's are errs
 	rootMeta, embedded []valRec
 	lists              []valRec // x-kubernetes-list-type (8f)
-	metaV              objectmeta.Validator
-	buf                []byte   // the output buffer of Validate and DecodeMap
-	tm                 []byte   // the open embedded resources' apiVersion and kind
-	metaJSON           []byte   // the root's normalised metadata
-	meta               bool     // the root's metadata was validated
-	errs               []valRec // the schema step's errors, in the server's order
-	frames             []valFrame
-	kept               []uint64 // presence bits of the open objects' properties (required)
-	names              []byte   // kept member names that are no property, each after its length (required)
+	scale              []valRec // the scale subresource (8d)
+	// the scale subresource's paths, and what the walk found there
+	scaleOn  bool
+	scaleAt  [3]scaleTarget
+	metaV    objectmeta.Validator
+	buf      []byte   // the output buffer of Validate and DecodeMap
+	tm       []byte   // the open embedded resources' apiVersion and kind
+	metaJSON []byte   // the root's normalised metadata
+	meta     bool     // the root's metadata was validated
+	errs     []valRec // the schema step's errors, in the server's order
+	frames   []valFrame
+	kept     []uint64 // presence bits of the open objects' properties (required)
+	names    []byte   // kept member names that are no property, each after its length (required)
 }
 
 // valRec is one error and where its value starts.
@@ -105,7 +112,7 @@ type valFrame struct {
 func (d *Decoder) resetValidation() {
 	d.val.metaJSON, d.val.meta = d.val.metaJSON[:0], false
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
-	d.val.lists = d.val.lists[:0]
+	d.val.lists, d.val.scale, d.val.scaleOn = d.val.lists[:0], d.val.scale[:0], false
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 }
 
@@ -269,6 +276,9 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 	f := &d.val.frames[len(d.val.frames)-1] // valid until the next push: nothing below pushes
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
 	segs := d.find.path[:top]
+	if top == 0 && d.val.scaleOn {
+		d.closeScale(off)
+	}
 	if st := d.a.State(s); st.Flags&schemaauto.Embedded != 0 {
 		if top > 0 {
 			d.closeEmbedded(f, segs, off)
@@ -307,6 +317,9 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 		}
 		if idx < 0 && d.keptName(f, name) {
 			continue
+		}
+		if top == 0 && (name == "metadata" || name == "apiVersion" || name == "kind") {
+			continue // the server's object always has them by validation time (it sets metadata's uid...)
 		}
 		if path == "" {
 			path = string(fieldpath.AppendPath(nil, segs))
@@ -602,7 +615,7 @@ func (d *Decoder) statusDropped(name []byte) bool {
 
 // invalid reports whether the document has validation errors.
 func (v *valState) invalid() bool {
-	return len(v.rootMeta)+len(v.errs)+len(v.embedded)+len(v.lists) > 0
+	return len(v.rootMeta)+len(v.errs)+len(v.scale)+len(v.embedded)+len(v.lists) > 0
 }
 
 // validateDeclaredName checks the root metadata's name and generateName
@@ -661,4 +674,139 @@ func rawKinds(raw jsontext.Value) uint8 {
 		return 1 << validate.String
 	}
 	return 1<<validate.Int | 1<<validate.Float
+}
+
+// scaleTarget is one path of the scale subresource: specReplicasPath,
+// statusReplicasPath or labelSelectorPath, as the CRD writes it
+// (".spec.replicas"), and the value found there.
+type scaleTarget struct {
+	path  string
+	segs  []string
+	found bool
+	kind  validate.Kind
+	raw   []byte // a scalar's text
+}
+
+// startScale sets up the scale subresource's paths for the document (at
+// its root, once the CRD version is known).
+func (d *Decoder) startScale() {
+	e := d.res.Entry
+	if e == nil || e.Version == nil || e.Version.Scale == nil {
+		return
+	}
+	sc := e.Version.Scale
+	for i, p := range [3]string{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath} {
+		t := &d.val.scaleAt[i]
+		t.path, t.found, t.raw = p, false, t.raw[:0]
+		t.segs = sc.Segments(i)
+	}
+	d.val.scaleOn = true
+}
+
+// scaleValue notes a value at one of the scale paths: a scalar's text
+// (raw), or the kind of a container.
+func (d *Decoder) scaleValue(kind validate.Kind, raw []byte) {
+	for i := range d.val.scaleAt {
+		t := &d.val.scaleAt[i]
+		if len(t.segs) == 0 || len(t.segs) != len(d.find.path) {
+			continue
+		}
+		match := true
+		for j, seg := range d.find.path {
+			if seg.Kind == fieldpath.Index || string(seg.Name) != t.segs[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			t.found, t.kind, t.raw = true, kind, append(t.raw[:0], raw...)
+		}
+	}
+}
+
+// closeScale checks the values at the scale paths as the server does
+// (step 8d: ValidateScaleSpec, ValidateScaleStatus): replica counts must
+// be int64 in [0, 2147483647], the label selector a string.
+func (d *Decoder) closeScale(off int64) {
+	for i := range d.val.scaleAt {
+		t := &d.val.scaleAt[i]
+		if !t.found {
+			continue
+		}
+		var err *jperrors.FieldError
+		goType := "float64"
+		switch t.kind {
+		case validate.Null:
+			goType = "<nil>"
+		case validate.Bool:
+			goType = "bool"
+		case validate.String:
+			goType = "string"
+		case validate.Object:
+			goType = "map[string]interface {}"
+		case validate.Array:
+			goType = "[]interface {}"
+		default:
+			if validate.ParseNumber(t.raw).Kind == validate.Int {
+				goType = "int64"
+			}
+		}
+		want := "int64"
+		if i == 2 {
+			want = "string"
+		}
+		switch {
+		case goType != want:
+			// rendered as the server's %v of the value, only now
+			var shown string
+			switch t.kind {
+			case validate.Null:
+				shown = "<nil>"
+			case validate.Bool:
+				shown = string(t.raw)
+			case validate.String:
+				shown = string(d.scalarOf(t.raw).Str)
+			case validate.Object:
+				shown = "map[...]"
+			case validate.Array:
+				shown = "[...]"
+			default:
+				if v := validate.ParseNumber(t.raw); v.Kind == validate.Int {
+					shown = strconv.FormatInt(v.Int, 10)
+				} else {
+					shown = strconv.FormatFloat(v.Float, 'g', -1, 64)
+				}
+			}
+			var bad any = int64(0)
+			if i == 2 {
+				bad = ""
+			}
+			err = &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: t.path, BadValue: bad,
+				Detail: "." + strings.Join(t.segs, ".") + " accessor error: " + shown + " is of the type " + goType + ", expected " + want}
+		case i < 2:
+			n := validate.ParseNumber(t.raw).Int
+			if n < 0 {
+				err = &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: t.path, BadValue: n, Detail: "should be a non-negative integer"}
+			} else if n > math.MaxInt32 {
+				err = &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: t.path, BadValue: n, Detail: "should be less than or equal to 2147483647"}
+			}
+		}
+		if err != nil {
+			d.val.scale = append(d.val.scale, valRec{err: err, offset: off, ptr: "/" + strings.Join(t.segs, "/")})
+		}
+	}
+}
+
+// rawKind is the validate.Kind of a literal (a number: Int, which
+// closeScale parses again).
+func rawKind(raw []byte) validate.Kind {
+	switch raw[0] {
+	case 'n':
+		return validate.Null
+	case 't', 'f':
+		return validate.Bool
+	case '"':
+		return validate.String
+	}
+	return validate.Int
 }

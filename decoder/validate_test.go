@@ -21,6 +21,8 @@ spec:
   - name: v1
     served: true
     storage: true
+    subresources:
+      scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}
     schema:
       openAPIV3Schema:
         type: object
@@ -100,9 +102,15 @@ func TestValidation(t *testing.T) {
 	}{
 		{"valid", head + `"spec":{"size":"small","replicas":3}}`, nil},
 		{"type and minimum", head + `"spec":{"size":"small","replicas":-1}}`,
-			[]string{`spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0`}},
+			[]string{
+				`spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0`,
+				`.spec.replicas: Invalid value: -1: should be a non-negative integer`,
+			}},
 		{"string for integer", head + `"spec":{"size":"small","replicas":"3"}}`,
-			[]string{`spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`}},
+			[]string{
+				`spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`,
+				`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: 3 is of the type string, expected int64`,
+			}},
 		{"enum", head + `"spec":{"size":"medium"}}`,
 			[]string{`spec.size: Unsupported value: "medium": supported values: "small", "large"`}},
 		{"required", head + `"spec":{"replicas":1}}`,
@@ -130,6 +138,7 @@ func TestValidation(t *testing.T) {
 			[]string{
 				`spec: Too many: 10: must have at most 9 items`,
 				`spec.replicas: Invalid value: -1: spec.replicas in body should be greater than or equal to 0`,
+				`.spec.replicas: Invalid value: -1: should be a non-negative integer`,
 			}},
 		{"additionalProperties false", head + `"spec":{"size":"small","obj":{"k":1}}}`,
 			[]string{`spec.obj: Invalid value: "k": spec.obj.k in body is a forbidden property`}},
@@ -161,6 +170,11 @@ func TestValidation(t *testing.T) {
 		{"required under preserve-unknown-fields", head + `"spec":{"size":"small","p":{"a":"x","b\u0000c":1}}}`, nil},
 		{"required unknown key absent", head + `"spec":{"size":"small","p":{"x":1,"b":2}}}`,
 			[]string{"spec.p.a: Required value", "spec.p.b\x00c: Required value"}},
+		{"scale: a float (SUB04)", head + `"spec":{"size":"small","replicas":2.0}}`,
+			[]string{`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: 2 is of the type float64, expected int64`}},
+		{"scale: beyond int32 (SUB03)", head + `"spec":{"size":"small","replicas":2147483648}}`,
+			[]string{`.spec.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647`}},
+		{"scale: status pruned (the schema has none)", head + `"spec":{"size":"small"},"status":{"replicas":"x"}}`, nil},
 		{"anyOf passes", head + `"spec":{"size":"small","any":"abc"}}`, nil},
 		{"not (J09)", head + `"spec":{"size":"small","any":"bad"}}`,
 			[]string{`<nil>: Invalid value: "": "spec.any" must not validate the schema (not)`}},

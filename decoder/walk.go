@@ -50,6 +50,13 @@ func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
 
 // valueKind is value for a next value of kind k (already peeked).
 func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool) (any, error) {
+	if d.val.scaleOn && d.val.on && !discard && (k == '{' || k == '[') {
+		kind := validate.Object
+		if k == '[' {
+			kind = validate.Array
+		}
+		d.scaleValue(kind, nil)
+	}
 	switch k {
 	case '{':
 		if d.rawOK(s, discard) {
@@ -69,8 +76,13 @@ func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool)
 		if err != nil {
 			return nil, err
 		}
-		if d.val.on && !discard && isSchema(s) {
-			d.validateScalar(s, raw)
+		if d.val.on && !discard {
+			if isSchema(s) {
+				d.validateScalar(s, raw)
+			}
+			if d.val.scaleOn {
+				d.scaleValue(rawKind(raw), raw)
+			}
 		}
 		return d.scalar(raw, discard)
 	}
@@ -428,6 +440,9 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	if d.val.on && !discard {
 		f.off = max(d.offset()-1, 0)
 		d.openValFrame(s, validate.Object, len(f.props), f.off)
+		if f.root {
+			d.startScale()
+		}
 	}
 	f.write = !discard && d.out == outBytes
 	if !discard && d.out == outMap {
@@ -769,6 +784,9 @@ func (d *Decoder) null(p *schemaauto.Prop, target schemaauto.StateID, prunesNull
 		if d.val.on {
 			d.validateScalar(ns, nullLiteral)
 		}
+	}
+	if d.val.scaleOn {
+		d.scaleValue(validate.Null, nil)
 	}
 	if write {
 		d.buf = append(d.buf, "null"...)

@@ -22,6 +22,7 @@ type Step uint8
 const (
 	StepObjectMeta Step = iota // 8b: the root's metadata
 	StepSchema                 // 8c: the OpenAPI schema
+	StepScale                  // 8d: the scale subresource's replica counts and label selector
 	StepEmbedded               // 8e: embedded resources' apiVersion, kind and metadata
 	StepListType               // 8f: x-kubernetes-list-type set and map
 )
@@ -33,6 +34,8 @@ func (s Step) String() string {
 		return "metadata"
 	case StepSchema:
 		return "schema"
+	case StepScale:
+		return "scale"
 	case StepEmbedded:
 		return "embedded"
 	case StepListType:

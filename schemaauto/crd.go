@@ -3,6 +3,7 @@ package schemaauto
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
 )
@@ -38,6 +39,9 @@ type Version struct {
 	// (subresources.status, or v1beta1's spec.subresources.status), so a
 	// create drops the object's status before validating it.
 	StatusSubresource bool
+	// Scale is the version's scale subresource (subresources.scale, or
+	// v1beta1's spec.subresources.scale); nil without one.
+	Scale *Scale
 
 	raw any // the schema as read, to tell identical schemas apart
 }
@@ -146,6 +150,9 @@ func crdFromValue(m map[string]any) (*CRD, error) {
 		v.Served, _ = vm["served"].(bool)
 		v.Storage, _ = vm["storage"].(bool)
 		v.StatusSubresource = hasStatus(vm) || av == crdV1beta1 && hasStatus(spec)
+		if v.Scale = scaleOf(vm); v.Scale == nil && av == crdV1beta1 {
+			v.Scale = scaleOf(spec)
+		}
 		raw := topRaw
 		path := "spec.validation.openAPIV3Schema"
 		if sch, ok := vm["schema"].(map[string]any); ok {
@@ -265,4 +272,36 @@ func hasStatus(m map[string]any) bool {
 	sub, _ := m["subresources"].(map[string]any)
 	st, ok := sub["status"]
 	return ok && st != nil
+}
+
+// Scale is a scale subresource: the JSON paths (".spec.replicas") of the
+// replica counts and of the label selector ("" when not set).
+type Scale struct {
+	SpecReplicasPath, StatusReplicasPath, LabelSelectorPath string
+
+	segs [3][]string
+}
+
+// Segments returns the names of the path of SpecReplicasPath (i = 0),
+// StatusReplicasPath (1) or LabelSelectorPath (2), the leading dot
+// dropped, split at dots as the server splits them (nil when not set).
+func (s *Scale) Segments(i int) []string { return s.segs[i] }
+
+// scaleOf reads subresources.scale of m (a version, or a v1beta1 spec).
+func scaleOf(m map[string]any) *Scale {
+	sub, _ := m["subresources"].(map[string]any)
+	sc, ok := sub["scale"].(map[string]any)
+	if !ok {
+		return nil
+	}
+	s := &Scale{}
+	s.SpecReplicasPath, _ = sc["specReplicasPath"].(string)
+	s.StatusReplicasPath, _ = sc["statusReplicasPath"].(string)
+	s.LabelSelectorPath, _ = sc["labelSelectorPath"].(string)
+	for i, p := range [3]string{s.SpecReplicasPath, s.StatusReplicasPath, s.LabelSelectorPath} {
+		if p != "" {
+			s.segs[i] = strings.Split(strings.TrimPrefix(p, "."), ".")
+		}
+	}
+	return s
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -67,7 +68,19 @@ type Outcome struct {
 	Resp           *Response
 	// Norm is the server's object after the normalisation (201 answers).
 	Norm any
+	// Validation is the verdict of value validation (decoder.Validation):
+	// the server's 422 causes against jsonprune's errors, or both
+	// accepting (see compareValidation); ValidationDetail the difference.
+	Validation, ValidationDetail string
 }
+
+// Validation verdicts.
+const (
+	ValIdentical = "identical" // both accept, or both refuse with the same causes (as multisets)
+	ValDifferent = "different"
+	ValCEL       = "cel"          // the server's causes beyond jsonprune's come from CEL rules, not checked
+	ValNA        = "not-compared" // the request did not reach validation on one side (4xx other than 422, no schema)
+)
 
 // Oracle holds what the comparison needs: the corpus root, the jsonprune
 // Schemas of each CRD file and which CRDs the server has.
@@ -164,6 +177,8 @@ func (o *Oracle) Run(ctx context.Context, c *Case) (*Outcome, error) {
 		obj = &jsonprune.Object{Err: jerr}
 	}
 	o.compare(out, c, obj, f)
+	objV, _ := f.schemas.Decode(c.Body, append(Options(c.Mode), decoder.Validation(true))...)
+	compareValidation(out, objV)
 	formatMismatch(out, c)
 	return out, nil
 }
@@ -691,4 +706,69 @@ func lumpedStrict(fs []jperrors.Finding) string {
 		}
 	}
 	return strings.Join(append([]string{"yaml: unmarshal errors:\n" + strings.Join(dups, "\n")}, parts...), ", ")
+}
+
+// compareValidation compares the server's verdict on the values of c with
+// jsonprune's value validation (objV, decoded with decoder.Validation): a
+// 422's details.causes with jsonprune's errors, as multisets of
+// "<field>: <body>" (the server orders the errors of sibling keys by Go map
+// iteration; one value's errors are in its order), or both accepting. The
+// server's status is always compared; where the server's causes hold more
+// than jsonprune's and the CRD version has CEL rules (which jsonprune does
+// not check), the verdict is ValCEL. Requests the server refused before
+// validation (400, or a kind no schema of jsonprune's serves) are not
+// compared.
+func compareValidation(out *Outcome, objV *jsonprune.Object) {
+	r := out.Resp
+	if objV == nil || r == nil || (r.Code != 422 && r.Code/100 != 2) || objV.Entry == nil {
+		out.Validation = ValNA
+		return
+	}
+	var inv *jperrors.InvalidError
+	if objV.Err != nil && !errors.As(objV.Err, &inv) {
+		out.Validation = ValNA // a decode error of jsonprune's: the decode comparison covers it
+		return
+	}
+	var srv []string
+	if r.Code == 422 {
+		var st struct {
+			Details struct {
+				Causes []struct{ Message, Field string }
+			}
+		}
+		json.Unmarshal(r.Body, &st)
+		for _, c := range st.Details.Causes {
+			srv = append(srv, c.Field+": "+c.Message)
+		}
+	}
+	var ours []string
+	if inv != nil {
+		for _, e := range inv.Errors {
+			ours = append(ours, e.Field+": "+e.Body())
+		}
+	}
+	sort.Strings(srv)
+	sort.Strings(ours)
+	if slices.Equal(srv, ours) {
+		out.Validation = ValIdentical
+		return
+	}
+	if objV.Entry != nil && len(objV.Entry.Automaton.Unchecked()) > 0 && isSubset(ours, srv) {
+		out.Validation = ValCEL
+		out.ValidationDetail = fmt.Sprintf("server %q, jsonprune %q", srv, ours)
+		return
+	}
+	out.Validation = ValDifferent
+	out.ValidationDetail = fmt.Sprintf("server %d %q, jsonprune %q", r.Code, srv, ours)
+}
+
+// isSubset reports whether the sorted multiset a is contained in sorted b.
+func isSubset(a, b []string) bool {
+	i := 0
+	for _, x := range b {
+		if i < len(a) && a[i] == x {
+			i++
+		}
+	}
+	return i == len(a)
 }

@@ -32,11 +32,13 @@ type Config struct {
 
 // Result is what a run found.
 type Result struct {
-	Total    Tally
-	Outcomes []*Outcome
-	CRDs     map[string]CRDOutcome
-	Setup    time.Duration // server start, CRDs and namespaces
-	Requests time.Duration
+	Total Tally
+	// Validation counts the value-validation verdicts.
+	Validation ValTally
+	Outcomes   []*Outcome
+	CRDs       map[string]CRDOutcome
+	Setup      time.Duration // server start, CRDs and namespaces
+	Requests   time.Duration
 }
 
 // Run starts the server, installs the CRDs and namespaces, posts every
@@ -119,6 +121,7 @@ func Run(ctx context.Context, cfg Config) (res *Result, err error) {
 	res.Total = WriteTable(cfg.Out, outs)
 	fmt.Fprintf(cfg.Out, "(identical: same status, same 400 message, same decoder Warning headers and the same object after the stated normalisations; %d of them only with numbers compared by value)\n", res.Total.NumberSpelling)
 	WriteDifferences(cfg.Out, outs, cfg.DiffMax)
+	res.Validation = WriteValidationTable(cfg.Out, outs, cfg.DiffMax)
 	WriteOtherWarnings(cfg.Out, outs)
 	if cfg.ReportFile != "" {
 		if err := WriteReport(cfg.ReportFile, outs); err != nil {

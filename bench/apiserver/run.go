@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-logr/logr"
 	"github.com/jsonprune/jsonprune"
+	"github.com/jsonprune/jsonprune/decoder"
 	"k8s.io/klog/v2"
 )
 
@@ -167,6 +168,69 @@ func cats(m map[string]int) string {
 		parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// ValTally counts the validation verdicts of one row.
+type ValTally struct{ Compared, Identical, Different, CEL, Server422, JSONPrune422 int }
+
+// WriteValidationTable writes the value-validation verdicts (Outcome.Validation)
+// per family, format and mode, then the totals, and the differences (at
+// most max a family; 0: all).
+func WriteValidationTable(w io.Writer, outs []*Outcome, max int) ValTally {
+	rows := map[string]*ValTally{}
+	var total ValTally
+	add := func(t *ValTally, o *Outcome) {
+		if o.Validation == "" || o.Validation == ValNA {
+			return
+		}
+		t.Compared++
+		switch o.Validation {
+		case ValIdentical:
+			t.Identical++
+		case ValDifferent:
+			t.Different++
+		case ValCEL:
+			t.CEL++
+		}
+		if o.Resp != nil && o.Resp.Code == 422 {
+			t.Server422++
+		}
+	}
+	for _, o := range outs {
+		k := o.Case.Family + "\t" + o.Case.Format() + "\t" + o.Case.Mode
+		if rows[k] == nil {
+			rows[k] = &ValTally{}
+		}
+		add(rows[k], o)
+		add(&total, o)
+	}
+	keys := make([]string, 0, len(rows))
+	for k := range rows {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fmt.Fprintln(w, "\nvalue validation (decoder.Validation) against the server's 422 causes:")
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight|tabwriter.Debug)
+	fmt.Fprintln(tw, "family\tformat\tmode\tcompared\tserver 422\tidentical\tCEL (not checked)\tdifferent\t")
+	line := func(k string, t *ValTally) {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", k, t.Compared, t.Server422, t.Identical, t.CEL, t.Different)
+	}
+	for _, k := range keys {
+		line(k, rows[k])
+	}
+	line("total\t\t", &total)
+	tw.Flush()
+	n := map[string]int{}
+	for _, o := range outs {
+		if o.Validation != ValDifferent {
+			continue
+		}
+		if n[o.Case.Family]++; max > 0 && n[o.Case.Family] > max {
+			continue
+		}
+		fmt.Fprintf(w, "-- validation %s [%s %s] %s\n   %s\n", o.Case.Name, o.Case.Format(), o.Case.Mode, o.Case.Path(), o.ValidationDetail)
+	}
+	return total
 }
 
 // WriteDifferences lists every Different outcome, grouped by category and
@@ -361,6 +425,8 @@ func (o *Oracle) Replay(c *Case, r *Response) (*Outcome, error) {
 	}
 	o.compare(out, c, obj, f)
 	formatMismatch(out, c)
+	objV, _ := f.schemas.Decode(c.Body, append(Options(c.Mode), decoder.Validation(true))...)
+	compareValidation(out, objV)
 	return out, nil
 }
 
