@@ -75,6 +75,7 @@ func (d *Decoder) selectAutomaton() error {
 	}
 	if !isObject {
 		// the reference's pre-scan decodes the body into a struct
+		d.tm.avBuf, d.tm.kindBuf = d.tm.avBuf[:0], d.tm.kindBuf[:0] // not the previous document's
 		d.a = schemaauto.PassThrough()
 		if d.fixed != nil {
 			d.a = d.fixed

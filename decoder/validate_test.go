@@ -308,3 +308,14 @@ func FuzzValidation(f *testing.F) {
 		}
 	})
 }
+
+// TestResultKindNotStale: a document that is no object has no apiVersion
+// or kind, whatever the document before had.
+func TestResultKindNotStale(t *testing.T) {
+	d := newValDecoder(t)
+	d.AppendPrune(nil, []byte(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":"small"}}`))
+	d.AppendPrune(nil, []byte(`[1]`))
+	if av, k := d.Result().APIVersion(), d.Result().Kind(); av != "" || k != "" {
+		t.Fatalf("apiVersion %q, kind %q", av, k)
+	}
+}

@@ -628,7 +628,8 @@ func TestTypeMetaNotPassedThrough(t *testing.T) {
 		{"a lone surrogate in a key ahead of kind", `{"apiVersion":"example.com/v1","k\ud800":1,"kind":"Widget","spec":{"junk":1}}`,
 			""},
 		{"apiVersion a number", `{"apiVersion":5,"kind":"Widget","spec":{"junk":1}}`,
-			"error: -: document 0: couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .apiVersion of type string (line 1, column 2, offset 1)\n"},
+			// as the API server wraps it for the kind the URL names (issue 14, defect 2)
+			"error: -: document 0: the object provided is unrecognized (must be of type Widget): couldn't get version/kind; json parse error: json: cannot unmarshal number into Go struct field .apiVersion of type string ({\"apiVersion\":5,\"kind\":\"Widget ...) (line 1, column 2, offset 1)\n"},
 		{"apiVersion an object", `{"apiVersion":{"a":1},"kind":"Widget"}`, ""},
 	} {
 		code, out, errOut := runStdin(c.in, "--crd", crdFile)

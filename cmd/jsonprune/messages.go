@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -181,12 +182,14 @@ func (w *worker) fatal(a *origin, obj []byte, res *decoder.Result, err error) {
 			// (and for a list item, the item)
 			msg = kindMissing + string(w.objJSON(a)) + "'"
 		}
-		if res.Pruned {
-			if isPreScan(err) {
-				msg = w.unrecognized(a, obj, res, msg)
-			} else {
-				msg = w.handledAs(a, obj, res) + msg
-			}
+		switch {
+		case res.Pruned && isPreScan(err), isPreScan(err) && res.Kind() != "" && w.servesKind(res.Kind()):
+			// the handler wraps a pre-scan error for the URL's kind; here,
+			// the kind the object names when a loaded CRD serves it
+			// ("apiVersion": 5 on a Widget; issue 14, defect 2)
+			msg = w.unrecognized(a, obj, res, msg)
+		case res.Pruned:
+			msg = w.handledAs(a, obj, res) + msg
 		}
 	}
 	offset := de.Offset
@@ -422,3 +425,12 @@ func appendPlace(dst []byte, off int64, line, col int, pointer string) []byte {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// servesKind reports whether a loaded CRD serves kind (in any group).
+func (w *worker) servesKind(kind string) bool {
+	if w.cat == nil || kind == "" {
+		return false
+	}
+	i := sort.SearchStrings(w.cat.kinds, kind)
+	return i < len(w.cat.kinds) && w.cat.kinds[i] == kind
+}
