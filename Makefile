@@ -56,14 +56,15 @@ fuzz-smoke:
 	@echo "== fuzz-smoke: each fuzz target for $(FUZZTIME) on top of its seeds"
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./fuzz/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzScanner$$' -fuzztime $(FUZZTIME) ./decoder/
-	$(GO) test -run '^$$' -fuzz '^FuzzValidation$$' -fuzztime $(FUZZTIME) ./decoder/
+	$(GO) test -run '^$$' -fuzz '^FuzzValidation$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./decoder/
 	$(GO) test -run '^$$' -fuzz '^FuzzBridge$$' -fuzztime $(FUZZTIME) ./yamlbridge/
 	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./cmd/jsonprune/
 	$(GO) test -run '^$$' -fuzz '^FuzzNormalize$$' -fuzztime $(FUZZTIME) ./internal/objectmeta/
 	$(GO) test -run '^$$' -fuzz '^FuzzToValue$$' -fuzztime $(FUZZTIME) ./internal/yaml11/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadDocument$$' -fuzztime $(FUZZTIME) ./stream/
 	$(GO) test -run '^$$' -fuzz '^FuzzValidate$$' -fuzztime $(FUZZTIME) ./internal/objectmeta/
-	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./validate/
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./validate/
+	$(GO) test -run '^$$' -fuzz '^FuzzTree$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./validate/
 
 # The differential fuzz targets of the oracle module (bench/): their seeds
 # run in every make test; fuzzing them compiles the whole Kubernetes
