@@ -173,7 +173,6 @@ func BenchmarkCorpus(b *testing.B) {
 				docs, size = append(docs, doc), size+int64(len(doc))
 			}
 		}
-		b.ReportMetric(float64(len(docs)), "docs")
 		buf := make([]byte, 0, 1<<20)
 		b.SetBytes(size)
 		b.ReportAllocs()
@@ -182,6 +181,7 @@ func BenchmarkCorpus(b *testing.B) {
 				buf, _ = d.AppendPrune(buf[:0], doc)
 			}
 		}
+		b.ReportMetric(float64(len(docs)), "docs")
 	})
 	b.Run("prune-valid-bytes", func(b *testing.B) {
 		// prune only, on the documents that validate
