@@ -1,0 +1,226 @@
+package schemaauto
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// CRDSource is a CRD known by its names and versions, parsed and compiled
+// when an object first needs it (NewLazySet).
+type CRDSource struct {
+	// CRD holds at least Name, Group, Kind and the versions' Name and
+	// Served (IndexCRDs's CRDs); its schemas are not read.
+	CRD *CRD
+	// Load returns the whole CRD. The CRD it returns must have the names
+	// and versions of CRD.
+	Load func() (*CRD, error)
+	// Where names the CRD's file in errors ("" for none).
+	Where string
+}
+
+// lazyIndex is a lazy Set's index: per group and kind, the CRDs serving
+// it. It is read-only once built.
+type lazyIndex struct {
+	byGK    map[groupKind][]*lazyCRD
+	all     []*lazyCRD
+	crds    []*CRD
+	options []Option
+	report  func(error)
+}
+
+// lazyCRD is one CRD of a lazy Set, compiled once, on first use.
+type lazyCRD struct {
+	src  CRDSource
+	done atomic.Bool
+	mu   sync.Mutex
+	set  *Set
+	err  error
+}
+
+// NewLazySet returns a Set serving the CRDs of srcs that compiles each CRD
+// when an object first needs its group and kind (Resolve, Lookup,
+// LookupGVK; Entries compiles them all). A CRD that does not compile is
+// the error of Resolve for its objects, and report (when not nil) is called
+// with it once. Two CRDs serving the same group, version and kind are an
+// error now, as in CompileCRDs. The Set is safe for concurrent use: after
+// its first use, a CRD's lookup takes no lock and allocates nothing.
+func NewLazySet(srcs []CRDSource, report func(error), options ...Option) (*Set, error) {
+	if _, err := newCompileOptions(options); err != nil {
+		return nil, err
+	}
+	ix := &lazyIndex{byGK: map[groupKind][]*lazyCRD{}, options: options, report: report}
+	served := map[GroupVersionKind]bool{}
+	for _, s := range srcs {
+		c := s.CRD
+		for _, v := range c.Versions {
+			gvk := GroupVersionKind{c.Group, v.Name, c.Kind}
+			if served[gvk] {
+				return nil, s.errorf(&CRDError{CRD: c.Name, Err: fmt.Errorf("%s is served by another CustomResourceDefinition too", gvk)})
+			}
+			served[gvk] = true
+		}
+		l := &lazyCRD{src: s}
+		gk := groupKind{c.Group, c.Kind}
+		ix.byGK[gk] = append(ix.byGK[gk], l)
+		ix.all = append(ix.all, l)
+		ix.crds = append(ix.crds, c)
+	}
+	return &Set{lazy: ix}, nil
+}
+
+// errorf names the source's file in err.
+func (s CRDSource) errorf(err error) error {
+	if s.Where == "" {
+		return err
+	}
+	return &SourceError{Where: s.Where, Err: err}
+}
+
+// SourceError is an error of the CRD of a file.
+type SourceError struct {
+	Where string
+	Err   error
+}
+
+func (e *SourceError) Error() string { return e.Where + ": " + e.Err.Error() }
+func (e *SourceError) Unwrap() error { return e.Err }
+
+// get compiles the CRD on first use.
+func (ix *lazyIndex) get(l *lazyCRD) (*Set, error) {
+	if l.done.Load() {
+		return l.set, l.err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.done.Load() {
+		l.set, l.err = ix.compile(l.src)
+		if l.err != nil && ix.report != nil {
+			ix.report(l.err)
+		}
+		l.done.Store(true)
+	}
+	return l.set, l.err
+}
+
+func (ix *lazyIndex) compile(src CRDSource) (*Set, error) {
+	c, err := src.Load()
+	if err != nil {
+		return nil, src.errorf(err)
+	}
+	if got, want := c.shell(), src.CRD.shell(); got != want {
+		return nil, src.errorf(&CRDError{CRD: src.CRD.Name, Err: fmt.Errorf("internal error (please report it): indexed as %s, parsed as %s", want, got)})
+	}
+	set, err := CompileCRDs([]*CRD{c}, ix.options...)
+	if err != nil {
+		return nil, src.errorf(err)
+	}
+	return set, nil
+}
+
+// shell renders what an index reads of a CRD.
+func (c *CRD) shell() string {
+	s := fmt.Sprintf("%q %q %q", c.Name, c.Group, c.Kind)
+	for _, v := range c.Versions {
+		s += fmt.Sprintf(" %q/%v", v.Name, v.Served)
+	}
+	return s
+}
+
+// pick finds the CRD serving group, version and kind: the one listing the
+// version, else the last one of the group and kind (as CompileCRDs keeps
+// the last one's automaton without schema).
+func (ix *lazyIndex) pick(group, version, kind string) *lazyCRD {
+	ls := ix.byGK[groupKind{group, kind}]
+	for _, l := range ls {
+		for _, v := range l.src.CRD.Versions {
+			if v.Name == version {
+				return l
+			}
+		}
+	}
+	if len(ls) == 0 {
+		return nil
+	}
+	return ls[len(ls)-1]
+}
+
+// resolve is Resolve on a lazy Set.
+func (ix *lazyIndex) resolve(apiVersion, group, version, kind string) (*Automaton, *Entry, error) {
+	l := ix.pick(group, version, kind)
+	if l == nil {
+		return nil, nil, nil
+	}
+	set, err := ix.get(l)
+	if err != nil {
+		// the object is of this CRD's group and kind, and fails with its
+		// error: an entry stands for the CRD so that nothing takes the
+		// object for one no CRD serves
+		c := l.src.CRD
+		v := c.Version(version)
+		if v == nil {
+			v = &Version{Name: version, Served: true}
+		}
+		return PassThrough(), &Entry{GVK: GroupVersionKind{group, version, kind}, CRD: c, Version: v, Automaton: PassThrough()}, err
+	}
+	return set.Resolve(apiVersion, kind)
+}
+
+// lookup is LookupGVK on a lazy Set.
+func (ix *lazyIndex) lookup(gvk GroupVersionKind) (*Entry, bool) {
+	l := ix.pick(gvk.Group, gvk.Version, gvk.Kind)
+	if l == nil {
+		return nil, false
+	}
+	set, err := ix.get(l)
+	if err != nil {
+		return nil, false
+	}
+	return set.LookupGVK(gvk)
+}
+
+// entries compiles every CRD; it returns the entries of those that
+// compile and the first error.
+func (ix *lazyIndex) entries() ([]*Entry, error) {
+	var list []*Entry
+	var first error
+	for _, l := range ix.all {
+		set, err := ix.get(l)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		list = append(list, set.list...)
+	}
+	return list, first
+}
+
+// CRDs returns the CRDs of the Set, in order. For a lazy Set they are the
+// index's: names and versions, without schemas; nothing is compiled.
+func (s *Set) CRDs() []*CRD {
+	if s == nil {
+		return nil
+	}
+	if s.lazy != nil {
+		return s.lazy.crds
+	}
+	var out []*CRD
+	for _, e := range s.list {
+		if len(out) == 0 || out[len(out)-1] != e.CRD {
+			out = append(out, e.CRD)
+		}
+	}
+	return out
+}
+
+// CompileAll compiles every CRD of a lazy Set now and returns the first
+// error; on a Set made by CompileCRDs it does nothing.
+func (s *Set) CompileAll() error {
+	if s == nil || s.lazy == nil {
+		return nil
+	}
+	_, err := s.lazy.entries()
+	return err
+}
