@@ -2,6 +2,7 @@ package schemaauto
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 )
@@ -17,6 +18,9 @@ type CRDSource struct {
 	Load func() (*CRD, error)
 	// Where names the CRD's file in errors ("" for none).
 	Where string
+	// Size is the size of the CRD's text, the measure of what its compiled
+	// form holds in memory (see Set.SetCacheLimit); 0 when unknown.
+	Size int
 }
 
 // lazyIndex is a lazy Set's index: per group and kind, the CRDs serving
@@ -27,16 +31,35 @@ type lazyIndex struct {
 	crds    []*CRD
 	options []Option
 	report  func(error)
+
+	// the compiled CRDs held, and their sizes: past limit, the least
+	// recently used are let go (compiled again when needed again)
+	mu        sync.Mutex
+	limit     int
+	held      int
+	clock     atomic.Int64
+	evictions atomic.Uint64
+	compiled  []*lazyCRD
 }
 
-// lazyCRD is one CRD of a lazy Set, compiled once, on first use.
+// lazyCRD is one CRD of a lazy Set, compiled on first use.
 type lazyCRD struct {
-	src  CRDSource
-	done atomic.Bool
-	mu   sync.Mutex
-	set  *Set
-	err  error
+	src      CRDSource
+	res      atomic.Pointer[compiled]
+	lastUse  atomic.Int64
+	mu       sync.Mutex
+	reported bool
 }
+
+// compiled is a CRD's compiled Set, or its error.
+type compiled struct {
+	set *Set
+	err error
+}
+
+// defaultCacheLimit is the text size of the compiled CRDs a lazy Set holds
+// at most by default (their compiled forms take some 6 times as much).
+const defaultCacheLimit = 8 << 20
 
 // NewLazySet returns a Set serving the CRDs of srcs that compiles each CRD
 // when an object first needs its group and kind (Resolve, Lookup,
@@ -49,7 +72,7 @@ func NewLazySet(srcs []CRDSource, report func(error), options ...Option) (*Set, 
 	if _, err := newCompileOptions(options); err != nil {
 		return nil, err
 	}
-	ix := &lazyIndex{byGK: map[groupKind][]*lazyCRD{}, options: options, report: report}
+	ix := &lazyIndex{byGK: map[groupKind][]*lazyCRD{}, options: options, report: report, limit: defaultCacheLimit}
 	served := map[GroupVersionKind]bool{}
 	for _, s := range srcs {
 		c := s.CRD
@@ -86,21 +109,82 @@ type SourceError struct {
 func (e *SourceError) Error() string { return e.Where + ": " + e.Err.Error() }
 func (e *SourceError) Unwrap() error { return e.Err }
 
-// get compiles the CRD on first use.
+// get compiles the CRD on first use (and again after it was let go).
 func (ix *lazyIndex) get(l *lazyCRD) (*Set, error) {
-	if l.done.Load() {
-		return l.set, l.err
+	if c := l.res.Load(); c != nil {
+		l.lastUse.Store(ix.clock.Add(1))
+		return c.set, c.err
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.done.Load() {
-		l.set, l.err = ix.compile(l.src)
-		if l.err != nil && ix.report != nil {
-			ix.report(l.err)
+	c := l.res.Load()
+	if c == nil {
+		c = &compiled{}
+		c.set, c.err = ix.compile(l.src)
+		if c.err != nil && ix.report != nil && !l.reported {
+			ix.report(c.err)
 		}
-		l.done.Store(true)
+		l.reported = l.reported || c.err != nil
+		l.lastUse.Store(ix.clock.Add(1))
+		l.res.Store(c)
+		if c.err == nil {
+			ix.hold(l)
+		}
 	}
-	return l.set, l.err
+	return c.set, c.err
+}
+
+// hold counts a CRD just compiled and lets the least recently used others
+// go while the compiled CRDs are over the limit.
+func (ix *lazyIndex) hold(l *lazyCRD) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.compiled = append(ix.compiled, l)
+	ix.held += l.src.weight()
+	for ix.held > ix.limit && len(ix.compiled) > 1 {
+		oldest := -1
+		for i, x := range ix.compiled {
+			if x != l && (oldest < 0 || x.lastUse.Load() < ix.compiled[oldest].lastUse.Load()) {
+				oldest = i
+			}
+		}
+		x := ix.compiled[oldest]
+		ix.compiled = append(ix.compiled[:oldest], ix.compiled[oldest+1:]...)
+		ix.held -= x.src.weight()
+		x.res.Store(nil)
+		ix.evictions.Add(1)
+	}
+}
+
+func (s CRDSource) weight() int {
+	if s.Size <= 0 {
+		return 1 << 20
+	}
+	return s.Size
+}
+
+// SetCacheLimit sets how much a lazy Set (NewLazySet) keeps compiled: the
+// compiled CRDs whose texts add up to at most limit bytes, the least
+// recently used let go past it (and compiled again when an object needs
+// them again); the CRD in use is always kept. The default is 8 MiB; a
+// limit <= 0 keeps every CRD. Call it before the Set is used.
+func (s *Set) SetCacheLimit(limit int) {
+	if s != nil && s.lazy != nil {
+		if limit <= 0 {
+			limit = math.MaxInt
+		}
+		s.lazy.limit = limit
+	}
+}
+
+// Evictions counts the compiled CRDs a lazy Set has let go. Whoever keeps
+// what Resolve returned (a decoder caches it) keeps them in memory: a
+// caller that wants the memory back makes new decoders when it changes.
+func (s *Set) Evictions() uint64 {
+	if s == nil || s.lazy == nil {
+		return 0
+	}
+	return s.lazy.evictions.Load()
 }
 
 func (ix *lazyIndex) compile(src CRDSource) (*Set, error) {

@@ -94,10 +94,11 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 			}
 			ld.count(len(ix))
 			for _, e := range ix {
-				all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Load: loadDocument(f, e.Start, e.End)})
+				all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: loadDocument(f, e.Start, e.End)})
 			}
 			continue
 		}
+		size := len(data)
 		data = nil
 		crds, ok, err := parseCRDFile(f, dir, ld)
 		if err != nil {
@@ -108,7 +109,7 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 		}
 		ld.count(len(crds))
 		for i, c := range crds {
-			all = append(all, schemaauto.CRDSource{CRD: shell(c), Where: f, Load: loadNth(f, i)})
+			all = append(all, schemaauto.CRDSource{CRD: shell(c), Where: f, Size: size / len(crds), Load: loadNth(f, i)})
 		}
 	}
 	if len(all) == 0 {

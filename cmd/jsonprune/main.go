@@ -150,7 +150,7 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crd
 	if fixed == nil {
 		cat = newCatalog(set)
 	}
-	runPipeline(o, inputs, stdin, func() *worker { return newWorker(o, set, fixed, cat) }, w, prog)
+	runPipeline(o, inputs, stdin, set, func() *worker { return newWorker(o, set, fixed, cat) }, w, prog)
 
 	prog.finish()
 	status := w.tally.status()

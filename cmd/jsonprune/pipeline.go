@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/jsonprune/jsonprune/decoder"
+	"github.com/jsonprune/jsonprune/internal/opts"
+	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/stream"
 )
 
@@ -15,7 +17,9 @@ import (
 // decoder; the calling goroutine writes the batches in the order they were
 // cut. A batch goes to the writer's queue before it goes to the workers, so
 // the writer waits for each in turn; the bounded queues keep memory flat.
-func runPipeline(o *options, inputs []input, stdin io.Reader, newWorker func() *worker, w *writer, prog *progress) {
+// A worker whose decoder may hold compiled CRDs the set has let go since
+// (set.Evictions) is made anew, so that they can be collected.
+func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Set, newWorker func() *worker, w *writer, prog *progress) {
 	n := max(1, o.jobs)
 	jobs := make(chan *batch, n)
 	order := make(chan *batch, 2*n+2)
@@ -44,8 +48,12 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, newWorker func() *
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			gen := set.Evictions()
 			wk := newWorker()
 			for b := range jobs {
+				if g := set.Evictions(); g != gen {
+					gen, wk = g, newWorker()
+				}
 				wk.run(b)
 				close(b.done)
 			}
@@ -81,7 +89,7 @@ func readInput(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, p
 		return !bl.stop
 	}
 	defer closeInput()
-	prog.in.Add(cut(r, bl, maxDoc))
+	prog.in.Add(cut(r, bl, maxDoc, window(in)))
 	return !bl.stop
 }
 
@@ -92,8 +100,9 @@ var listThreshold = 1 << 20
 // cut cuts a stream into units (see package stream: JSON if it starts with
 // "{" or "[", YAML otherwise) until it ends or the output refuses more. It
 // returns the number of bytes read.
-func cut(r io.Reader, bl *builder, maxDoc int) int64 {
-	rd, err := stream.NewReader(r, decoder.MaxDocumentSize(int64(maxDoc)), stream.ListThreshold(listThreshold))
+func cut(r io.Reader, bl *builder, maxDoc, window int) int64 {
+	rd, err := stream.NewReader(r, decoder.MaxDocumentSize(int64(maxDoc)), stream.ListThreshold(listThreshold),
+		func(c *opts.Config) { c.Window = window })
 	if err != nil { // the flags are checked: a bug
 		bl.fail(unit{doc: -1, item: -1}, "internal error (please report it): "+err.Error())
 		return 0
