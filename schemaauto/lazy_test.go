@@ -142,3 +142,37 @@ func TestLazySetDuplicate(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestLazySetCacheLimit(t *testing.T) {
+	var loads atomic.Int32
+	srcs := lazySources(t, &loads)
+	srcs[1] = srcs[0]
+	srcs[1].CRD = shellCopy(srcs[0].CRD, "Baz")
+	load := srcs[0].Load
+	srcs[1].Load = func() (*CRD, error) {
+		c, err := load()
+		if err == nil {
+			c.Kind = "Baz"
+		}
+		return c, err
+	}
+	set, err := NewLazySet(srcs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.SetCacheLimit(1) // one compiled CRD at a time
+	for i, kind := range []string{"Foo", "Baz", "Foo", "Foo", "Baz"} {
+		if a, e, err := set.Resolve("example.com/v1", kind); a == nil || e == nil || err != nil || e.GVK.Kind != kind {
+			t.Fatalf("%d %s: %v %v %v", i, kind, a, e, err)
+		}
+	}
+	if loads.Load() != 4 || set.Evictions() != 3 {
+		t.Errorf("%d loads, %d evictions; want 4, 3", loads.Load(), set.Evictions())
+	}
+}
+
+func shellCopy(c *CRD, kind string) *CRD {
+	s := *c
+	s.Kind = kind
+	return &s
+}
