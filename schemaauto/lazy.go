@@ -40,15 +40,19 @@ type lazyIndex struct {
 	clock     atomic.Int64
 	evictions atomic.Uint64
 	compiled  []*lazyCRD
+
+	prefetchers atomic.Int32 // running
+	maxPrefetch int32
 }
 
 // lazyCRD is one CRD of a lazy Set, compiled on first use.
 type lazyCRD struct {
-	src      CRDSource
-	res      atomic.Pointer[compiled]
-	lastUse  atomic.Int64
-	mu       sync.Mutex
-	reported bool
+	src         CRDSource
+	res         atomic.Pointer[compiled]
+	lastUse     atomic.Int64
+	mu          sync.Mutex
+	reported    bool
+	prefetching atomic.Bool
 }
 
 // compiled is a CRD's compiled Set, or its error.
@@ -72,7 +76,7 @@ func NewLazySet(srcs []CRDSource, report func(error), options ...Option) (*Set, 
 	if _, err := newCompileOptions(options); err != nil {
 		return nil, err
 	}
-	ix := &lazyIndex{byGK: map[groupKind][]*lazyCRD{}, options: options, report: report, limit: defaultCacheLimit}
+	ix := &lazyIndex{byGK: map[groupKind][]*lazyCRD{}, options: options, report: report, limit: defaultCacheLimit, maxPrefetch: 1}
 	served := map[GroupVersionKind]bool{}
 	for _, s := range srcs {
 		c := s.CRD
@@ -307,4 +311,46 @@ func (s *Set) CompileAll() error {
 	}
 	_, err := s.lazy.entries()
 	return err
+}
+
+// Prefetch starts compiling, in the background, the CRD an object of
+// apiVersion and kind will need, unless it is compiled, being compiled, or
+// as many prefetches as SetPrefetch allows are running (then it does
+// nothing). It never blocks: a reader that sees the kinds of the objects
+// ahead calls it so that several CRDs compile at once while the objects
+// before them are decoded. On a Set made by CompileCRDs it does nothing.
+func (s *Set) Prefetch(apiVersion, kind string) {
+	if s == nil || s.lazy == nil {
+		return
+	}
+	ix := s.lazy
+	g, v, err := ParseGroupVersion(apiVersion)
+	if err != nil {
+		return
+	}
+	l := ix.pick(g, v, kind)
+	if l == nil || l.res.Load() != nil || l.prefetching.Load() {
+		return
+	}
+	if ix.prefetchers.Add(1) > ix.maxPrefetch {
+		ix.prefetchers.Add(-1)
+		return
+	}
+	if !l.prefetching.CompareAndSwap(false, true) {
+		ix.prefetchers.Add(-1)
+		return
+	}
+	go func() {
+		defer ix.prefetchers.Add(-1)
+		ix.get(l)
+		l.prefetching.Store(false)
+	}()
+}
+
+// SetPrefetch sets how many CRDs Prefetch compiles at once (default 1; 0
+// turns Prefetch off). Call it before the Set is used.
+func (s *Set) SetPrefetch(n int) {
+	if s != nil && s.lazy != nil {
+		s.lazy.maxPrefetch = int32(max(n, 0))
+	}
 }

@@ -176,3 +176,26 @@ func shellCopy(c *CRD, kind string) *CRD {
 	s.Kind = kind
 	return &s
 }
+
+func TestLazySetPrefetch(t *testing.T) {
+	var loads atomic.Int32
+	set, err := NewLazySet(lazySources(t, &loads), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.Prefetch("example.com/v1", "Foo")
+	set.Prefetch("example.com/v1", "Foo")
+	set.Prefetch("other.com/v1", "Foo") // served by none: nothing
+	set.Prefetch("a/b/c", "Foo")        // malformed: nothing
+	if a, _, err := set.Resolve("example.com/v1", "Foo"); a == nil || err != nil {
+		t.Fatalf("Resolve: %v %v", a, err)
+	}
+	if loads.Load() != 1 {
+		t.Errorf("%d loads", loads.Load())
+	}
+	set.SetPrefetch(0)
+	set.Prefetch("example.com/v1", "Bar")
+	if loads.Load() != 1 {
+		t.Errorf("prefetch off: %d loads", loads.Load())
+	}
+}
