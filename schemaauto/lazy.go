@@ -354,3 +354,13 @@ func (s *Set) SetPrefetch(n int) {
 		s.lazy.maxPrefetch = int32(max(n, 0))
 	}
 }
+
+// Names returns what an index keeps of a CRD: its APIVersion, names and
+// versions (Name, Served, Storage), without schemas.
+func (c *CRD) Names() *CRD {
+	s := &CRD{APIVersion: c.APIVersion, Name: c.Name, Group: c.Group, Kind: c.Kind, Plural: c.Plural}
+	for _, v := range c.Versions {
+		s.Versions = append(s.Versions, &Version{Name: v.Name, Served: v.Served, Storage: v.Storage})
+	}
+	return s
+}

@@ -109,7 +109,7 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 		}
 		ld.count(len(crds))
 		for i, c := range crds {
-			all = append(all, schemaauto.CRDSource{CRD: shell(c), Where: f, Size: size / len(crds), Load: loadNth(f, i)})
+			all = append(all, schemaauto.CRDSource{CRD: c.Names(), Where: f, Size: size / len(crds), Load: loadNth(f, i)})
 		}
 	}
 	if len(all) == 0 {
@@ -196,15 +196,6 @@ func loadNth(f string, i int) func() (*schemaauto.CRD, error) {
 		}
 		return crds[i], nil
 	}
-}
-
-// shell is what the index keeps of a parsed CRD: its names and versions.
-func shell(c *schemaauto.CRD) *schemaauto.CRD {
-	s := &schemaauto.CRD{APIVersion: c.APIVersion, Name: c.Name, Group: c.Group, Kind: c.Kind, Plural: c.Plural}
-	for _, v := range c.Versions {
-		s.Versions = append(s.Versions, &schemaauto.Version{Name: v.Name, Served: v.Served, Storage: v.Storage})
-	}
-	return s
 }
 
 func isAre(n int) string {
