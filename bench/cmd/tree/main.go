@@ -133,7 +133,7 @@ func main() {
 // laidOut is what layout wrote.
 type laidOut struct {
 	small, stream, dump string
-	dumpCRDs                      []string
+	dumpCRDs            []string
 }
 
 func (l laidOut) dumpArgs() []string {
