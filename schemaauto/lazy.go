@@ -316,7 +316,8 @@ func (s *Set) CompileAll() error {
 // Prefetch starts compiling, in the background, the CRD an object of
 // apiVersion and kind will need, unless it is compiled, being compiled, or
 // as many prefetches as SetPrefetch allows are running (then it does
-// nothing). It never blocks: a reader that sees the kinds of the objects
+// nothing), or it would not fit in the cache without letting another
+// compiled CRD go (see SetCacheLimit). It never blocks: a reader that sees the kinds of the objects
 // ahead calls it so that several CRDs compile at once while the objects
 // before them are decoded. On a Set made by CompileCRDs it does nothing.
 func (s *Set) Prefetch(apiVersion, kind string) {
@@ -329,7 +330,7 @@ func (s *Set) Prefetch(apiVersion, kind string) {
 		return
 	}
 	l := ix.pick(g, v, kind)
-	if l == nil || l.res.Load() != nil || l.prefetching.Load() {
+	if l == nil || l.res.Load() != nil || l.prefetching.Load() || !ix.room(l) {
 		return
 	}
 	if ix.prefetchers.Add(1) > ix.maxPrefetch {
@@ -345,6 +346,14 @@ func (s *Set) Prefetch(apiVersion, kind string) {
 		ix.get(l)
 		l.prefetching.Store(false)
 	}()
+}
+
+// room reports whether l fits in the cache without letting another CRD go:
+// a prefetch never evicts (what it would evict may be in use).
+func (ix *lazyIndex) room(l *lazyCRD) bool {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.held+l.src.weight() <= ix.limit
 }
 
 // SetPrefetch sets how many CRDs Prefetch compiles at once (default 1; 0
