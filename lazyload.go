@@ -35,7 +35,7 @@ func IndexCRDFiles(paths ...string) (*Schemas, error) {
 			}
 			if ix, _, ok := schemaauto.IndexCRDs(data); ok {
 				for _, e := range ix {
-					all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: loadCRDAt(f, e.Start, e.End)})
+					all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(func() ([]byte, error) { return os.ReadFile(f) }, e.Start, e.End)})
 				}
 				continue
 			}
@@ -56,27 +56,6 @@ func IndexCRDFiles(paths ...string) (*Schemas, error) {
 		return nil, err
 	}
 	return &Schemas{set: set}, nil
-}
-
-// loadCRDAt parses the CRD of bytes start to end of a file.
-func loadCRDAt(f string, start, end int) func() (*schemaauto.CRD, error) {
-	return func() (*schemaauto.CRD, error) {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		if end > len(data) {
-			return nil, errors.New("changed since it was indexed")
-		}
-		crds, err := schemaauto.ParseCRDs(data[start:end])
-		if err != nil {
-			return nil, err
-		}
-		if len(crds) != 1 {
-			return nil, errors.New("changed since it was indexed")
-		}
-		return crds[0], nil
-	}
 }
 
 // loadNthCRD parses the CRDs of a file again and returns the i-th.

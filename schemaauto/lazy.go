@@ -373,3 +373,26 @@ func (c *CRD) Names() *CRD {
 	}
 	return s
 }
+
+// DocumentLoader returns a CRDSource.Load for a CRD IndexCRDs found: it
+// reads the data again with read and parses bytes start to end of it,
+// which must hold that one CRD.
+func DocumentLoader(read func() ([]byte, error), start, end int) func() (*CRD, error) {
+	return func() (*CRD, error) {
+		data, err := read()
+		if err != nil {
+			return nil, err
+		}
+		if end > len(data) {
+			return nil, fmt.Errorf("changed since it was indexed")
+		}
+		crds, err := ParseCRDs(data[start:end])
+		if err != nil {
+			return nil, err
+		}
+		if len(crds) != 1 {
+			return nil, fmt.Errorf("changed since it was indexed")
+		}
+		return crds[0], nil
+	}
+}

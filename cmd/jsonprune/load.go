@@ -94,7 +94,7 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 			}
 			ld.count(len(ix))
 			for _, e := range ix {
-				all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: loadDocument(f, e.Start, e.End)})
+				all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(func() ([]byte, error) { return readFile(f) }, e.Start, e.End)})
 			}
 			continue
 		}
@@ -160,28 +160,6 @@ func parseCRDFile(f string, dir bool, ld *crdLoad) (crds []*schemaauto.CRD, ok b
 		}
 	}
 	return crds, true, nil
-}
-
-// loadDocument parses the CRD of bytes start to end of a file, when an
-// object first needs it.
-func loadDocument(f string, start, end int) func() (*schemaauto.CRD, error) {
-	return func() (*schemaauto.CRD, error) {
-		data, err := readFile(f)
-		if err != nil {
-			return nil, err
-		}
-		if end > len(data) {
-			return nil, fmt.Errorf("changed since it was read")
-		}
-		crds, err := schemaauto.ParseCRDs(data[start:end])
-		if err != nil {
-			return nil, err
-		}
-		if len(crds) != 1 {
-			return nil, fmt.Errorf("changed since it was read")
-		}
-		return crds[0], nil
-	}
 }
 
 // loadNth parses the CRDs of a file again and returns the i-th.
