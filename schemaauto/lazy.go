@@ -63,7 +63,7 @@ type compiled struct {
 
 // defaultCacheLimit is the text size of the compiled CRDs a lazy Set holds
 // at most by default (their compiled forms take some 6 times as much).
-const defaultCacheLimit = 8 << 20
+const defaultCacheLimit = 6 << 20
 
 // NewLazySet returns a Set serving the CRDs of srcs that compiles each CRD
 // when an object first needs its group and kind (Resolve, Lookup,
@@ -170,7 +170,7 @@ func (s CRDSource) weight() int {
 // SetCacheLimit sets how much a lazy Set (NewLazySet) keeps compiled: the
 // compiled CRDs whose texts add up to at most limit bytes, the least
 // recently used let go past it (and compiled again when an object needs
-// them again); the CRD in use is always kept. The default is 8 MiB; a
+// them again); the CRD in use is always kept. The default is 6 MiB; a
 // limit <= 0 keeps every CRD. Call it before the Set is used.
 func (s *Set) SetCacheLimit(limit int) {
 	if s != nil && s.lazy != nil {
@@ -202,6 +202,11 @@ func (ix *lazyIndex) compile(src CRDSource) (*Set, error) {
 	set, err := CompileCRDs([]*CRD{c}, ix.options...)
 	if err != nil {
 		return nil, src.errorf(err)
+	}
+	// the schemas as read served Validate's comparison of versions, done:
+	// the compiled CRD is kept without them (they are as large as the rest)
+	for _, v := range c.Versions {
+		v.raw = nil
 	}
 	return set, nil
 }
