@@ -125,3 +125,69 @@ spec:
 		}
 	}
 }
+
+// FuzzIndexCRDs: when the index does not give up, it reads what the parser
+// reads, document by document and in all. (A document broken where the
+// index does not look is indexed: its error is that of its first use.)
+func FuzzIndexCRDs(f *testing.F) {
+	f.Add([]byte(testIndexCRD))
+	f.Add([]byte("---\n" + testIndexCRD + "---\napiVersion: v1\nkind: ConfigMap\n"))
+	f.Add([]byte(strings.ReplaceAll(testIndexCRD, "\n", "\r\n")))
+	f.Add([]byte("# c\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  group: g\n  names:\n    kind: K\n  versions:\n  - {name: v1}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ix, _, ok := IndexCRDs(data)
+		if !ok {
+			return
+		}
+		var got []string
+		for _, e := range ix {
+			got = append(got, shellOf(e.CRD))
+			cs, err := ParseCRDs(data[e.Start:e.End])
+			if err != nil {
+				// broken where the index does not look: the error of the
+				// CRD's first use (DocumentLoader)
+				continue
+			}
+			if len(cs) != 1 || shellOf(cs[0]) != shellOf(e.CRD) {
+				t.Fatalf("document [%d:%d] %q parses to %v, %v; indexed %s", e.Start, e.End, data[e.Start:e.End], cs, err, shellOf(e.CRD))
+			}
+		}
+		crds, err := ParseCRDs(data)
+		if err != nil {
+			return // documents of other kinds, or a document the index skipped that does not parse
+		}
+		var want []string
+		for _, c := range crds {
+			want = append(want, shellOf(c))
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("%q: indexed\n%s\nparsed\n%s", data, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}
+
+const testIndexCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: foos.example.com
+spec:
+  group: example.com
+  names:
+    kind: Foo
+    plural: foos
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        description: |
+          kind: Bar
+        properties:
+          spec: {type: object}
+  - name: v2
+    served: false
+    storage: false
+`
