@@ -35,7 +35,7 @@ func IndexCRDFiles(paths ...string) (*Schemas, error) {
 			}
 			if ix, _, ok := schemaauto.IndexCRDs(data); ok {
 				for _, e := range ix {
-					all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(func() ([]byte, error) { return os.ReadFile(f) }, e.Start, e.End)})
+					all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(nil, func() ([]byte, error) { return os.ReadFile(f) }, e.Start, e.End)})
 				}
 				continue
 			}

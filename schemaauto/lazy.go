@@ -1,6 +1,7 @@
 package schemaauto
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -381,23 +382,18 @@ func (c *CRD) Names() *CRD {
 
 // DocumentLoader returns a CRDSource.Load for a CRD IndexCRDs found: it
 // reads the data again with read and parses bytes start to end of it,
-// which must hold that one CRD.
-func DocumentLoader(read func() ([]byte, error), start, end int) func() (*CRD, error) {
+// which must hold that one CRD, through the cache c when it is not nil.
+func DocumentLoader(c *Cache, read func() ([]byte, error), start, end int) func() (*CRD, error) {
 	return func() (*CRD, error) {
 		data, err := read()
 		if err != nil {
 			return nil, err
 		}
 		if end > len(data) {
-			return nil, fmt.Errorf("changed since it was indexed")
+			return nil, errChanged
 		}
-		crds, err := ParseCRDs(data[start:end])
-		if err != nil {
-			return nil, err
-		}
-		if len(crds) != 1 {
-			return nil, fmt.Errorf("changed since it was indexed")
-		}
-		return crds[0], nil
+		return c.ParseCRD(data[start:end])
 	}
 }
+
+var errChanged = errors.New("changed since it was indexed")

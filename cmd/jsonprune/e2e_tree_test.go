@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,4 +39,57 @@ func TestE2ETreeMemory(t *testing.T) {
 		t.Errorf("tree: exit %d, peak RSS %d KiB", r.code, r.maxRSS)
 	}
 	t.Logf("the tree: peak RSS %d KiB", r.maxRSS)
+}
+
+// TestE2ECRDCache: a run that reads the CRDs from the cache (warm) says
+// and writes what a run that parses them (cold, or --no-cache) does;
+// --no-cache writes nothing.
+func TestE2ECRDCache(t *testing.T) {
+	corpus := "../../../shared/corpus"
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("the shared corpus is missing (%v): clone it beside the checkout as ../shared", err)
+	}
+	run := func(cache string, args ...string) string {
+		cmd := exec.Command(binary, append([]string{"--crd", filepath.Join(corpus, "crds", "cert-manager"), "--crd", filepath.Join(corpus, "crds", "argo-cd"),
+			"-R", filepath.Join(corpus, "crs", "cert-manager"), filepath.Join(corpus, "crs", "argo-cd"), "-o", "ndjson", "--summary"}, args...)...)
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprintf("exit %d\n%s", code, out)
+	}
+	files := func(dir string) int {
+		n := 0
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				n++
+			}
+			return nil
+		})
+		return n
+	}
+	none := t.TempDir()
+	want := run(none, "--no-cache")
+	if n := files(none); n != 0 {
+		t.Errorf("--no-cache wrote %d files", n)
+	}
+	cache := t.TempDir()
+	if got := run(cache); got != want {
+		t.Errorf("cold run differs from --no-cache")
+	}
+	n := files(cache)
+	if n == 0 {
+		t.Fatal("nothing cached")
+	}
+	if got := run(cache); got != want {
+		t.Errorf("warm run differs from --no-cache")
+	}
+	if m := files(cache); m != n {
+		t.Errorf("the warm run wrote %d files more", m-n)
+	}
+	t.Logf("%d CRDs cached; %d bytes of output", n, len(want))
 }

@@ -22,6 +22,7 @@ type options struct {
 	mode         decoder.Mode
 	output       outFormat
 	noDefaults   bool
+	noCache      bool
 	noNulls      bool
 	validate     bool
 	invalidUTF8  bool
@@ -61,6 +62,8 @@ Schemas:
                             else warn); kinds of built-in API groups always pass through
   --schema FILE             a bare OpenAPI v3 schema for every object instead
   --skeleton                prune by the skeleton of non-structural schemas instead of refusing them
+  --no-cache                parse the CRDs from their YAML only (by default a CRD parsed is kept as
+                            JSON under the user cache directory, and later runs read that)
 
 Pruning:
   --field-validation MODE   Strict, Warn (default) or Ignore, as the API server's fieldValidation:
@@ -143,6 +146,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.dump, "dump")
 	boolean(&o.skeleton, "skeleton")
 	boolean(&o.noDefaults, "no-defaults")
+	boolean(&o.noCache, "no-cache")
 	boolean(&o.noNulls, "no-null-pruning")
 	boolean(&o.validate, "validate")
 	boolean(&o.invalidUTF8, "allow-invalid-utf8")

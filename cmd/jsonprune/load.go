@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -21,6 +23,33 @@ type crdLoad struct {
 	skippedFiles    []string // files of a directory that do not parse (a template...)
 	filesWithoutCRD int
 	verbose         func(format string, a ...any)
+	cache           *schemaauto.Cache // the CRDs parsed by earlier runs; nil: --no-cache
+}
+
+// crdCache is the cache of parsed CRDs under the user's cache directory,
+// in a directory of this build of jsonprune (named after the hash of its
+// executable, so that no build reads what another parsed).
+func crdCache() *schemaauto.Cache {
+	return schemaauto.NewCacheFunc(func() string {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		exe, err := os.Executable()
+		if err != nil {
+			return ""
+		}
+		f, err := os.Open(exe)
+		if err != nil {
+			return ""
+		}
+		defer f.Close()
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err != nil {
+			return ""
+		}
+		return filepath.Join(base, "jsonprune", "crds-"+hex.EncodeToString(h.Sum(nil))[:20])
+	})
 }
 
 // crdFileList lists the files of a --crd path: itself, or every .yaml,
@@ -94,7 +123,7 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 			}
 			ld.count(len(ix))
 			for _, e := range ix {
-				all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(func() ([]byte, error) { return readFile(f) }, e.Start, e.End)})
+				all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(ld.cache, func() ([]byte, error) { return readFile(f) }, e.Start, e.End)})
 			}
 			continue
 		}

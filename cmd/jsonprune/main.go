@@ -39,6 +39,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
 	ld := &crdLoad{}
 	crdf := &crdFailures{w: stderr, paths: o.crds}
+	if !o.noCache {
+		ld.cache = crdCache()
+	}
 	if o.verbose {
 		ld.verbose = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
 	}
