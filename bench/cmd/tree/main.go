@@ -71,31 +71,40 @@ func main() {
 		aBin, bBin string
 		aName      string
 		bName      string
-		wall       bool // the ratio of wall times (scaling), not of CPU
+		wall       bool   // the ratio of wall times (scaling), not of CPU
+		aCache     string // jsonprune's CRD cache: "" none (--no-cache), "cold" emptied before each run, "warm"
 	}
+	noCache := append([]string{"--no-cache"}, jpTree...)
 	rows := []row{
-		{name: "`--crd crds -R crs`, Strict, `-o none` (the tree)", aBin: jp, a: jpTree, aName: "jsonprune"},
-		{name: "the same, `-j 2` against `-j 1` (wall)", aBin: jp, a: append([]string{"-j", "2"}, jpTree...), bBin: jp, b: append([]string{"-j", "1"}, jpTree...), aName: "-j 2", bName: "-j 1", wall: true},
-		{name: "`--crd crds` and one small input (start-up)", aBin: jp, a: []string{"--crd", crds, "-o", "none", l.small}, aName: "jsonprune"},
-		{name: "loading (compiling) every CRD: `--crd crds --dump`", aBin: jp, a: []string{"--crd", crds, "--dump"}, aName: "jsonprune"},
-		{name: "the resources as one YAML stream, Strict, `-o none`", aBin: jp, a: []string{"--crd", crds, "--field-validation", "Strict", "-o", "none", "-q", l.stream}, aName: "jsonprune"},
-		{name: fmt.Sprintf("%d CRDs, %d-line NDJSON dump, `-o none`", len(l.dumpCRDs), *lines), aBin: jp, a: append(l.dumpArgs(), "-o", "none", "-q", l.dump), aName: "jsonprune"},
-		{name: "same dump, `-j 2` against `-j 1` (wall)", aBin: jp, a: append(l.dumpArgs(), "-j", "2", "-o", "none", "-q", l.dump), bBin: jp, b: append(l.dumpArgs(), "-j", "1", "-o", "none", "-q", l.dump), aName: "-j 2", bName: "-j 1", wall: true},
+		{name: "`--crd crds -R crs`, Strict, `-o none` (the tree), `--no-cache`", aBin: jp, a: noCache, aName: "jsonprune"},
+		{name: "the same, CRD cache cold (empty before each run)", aBin: jp, a: jpTree, aName: "jsonprune", aCache: "cold"},
+		{name: "the same, CRD cache warm", aBin: jp, a: jpTree, aName: "jsonprune", aCache: "warm"},
+		{name: "the tree, `--no-cache`, `-j 2` against `-j 1` (wall)", aBin: jp, a: append([]string{"-j", "2"}, noCache...), bBin: jp, b: append([]string{"-j", "1"}, noCache...), aName: "-j 2", bName: "-j 1", wall: true},
+		{name: "`--crd crds` and one small input (start-up), `--no-cache`", aBin: jp, a: []string{"--no-cache", "--crd", crds, "-o", "none", l.small}, aName: "jsonprune"},
+		{name: "loading (compiling) every CRD: `--crd crds --dump --no-cache`", aBin: jp, a: []string{"--no-cache", "--crd", crds, "--dump"}, aName: "jsonprune"},
+		{name: "the resources as one YAML stream, Strict, `-o none`, `--no-cache`", aBin: jp, a: []string{"--no-cache", "--crd", crds, "--field-validation", "Strict", "-o", "none", "-q", l.stream}, aName: "jsonprune"},
+		{name: "the same, CRD cache warm", aBin: jp, a: []string{"--crd", crds, "--field-validation", "Strict", "-o", "none", "-q", l.stream}, aName: "jsonprune", aCache: "warm"},
+		{name: fmt.Sprintf("%d CRDs, %d-line NDJSON dump, `-o none`", len(l.dumpCRDs), *lines), aBin: jp, a: append(l.dumpArgs(), "--no-cache", "-o", "none", "-q", l.dump), aName: "jsonprune"},
+		{name: "same dump, `-j 2` against `-j 1` (wall)", aBin: jp, a: append(l.dumpArgs(), "--no-cache", "-j", "2", "-o", "none", "-q", l.dump), bBin: jp, b: append(l.dumpArgs(), "--no-cache", "-j", "1", "-o", "none", "-q", l.dump), aName: "-j 2", bName: "-j 1", wall: true},
 	}
 	if kcBin != "" {
 		loc := filepath.Join(*dir, "kc-schemas") + "/{{.Group}}/{{.ResourceKind}}_{{.ResourceAPIVersion}}.json"
 		kcArgs := []string{"-strict", "-n", "1", "-summary", "-ignore-missing-schemas", "-schema-location", loc}
 		rows[0].bBin, rows[0].b, rows[0].bName = kcBin, append(kcArgs, crs), "kubeconform -strict -n 1"
-		rows[4].bBin, rows[4].b, rows[4].bName = kcBin, append(kcArgs, l.stream), "kubeconform -strict -n 1"
+		rows[1].bBin, rows[1].b, rows[1].bName = kcBin, append(kcArgs, crs), "kubeconform -strict -n 1"
+		rows[2].bBin, rows[2].b, rows[2].bName = kcBin, append(kcArgs, crs), "kubeconform -strict -n 1"
+		rows[6].bBin, rows[6].b, rows[6].bName = kcBin, append(kcArgs, l.stream), "kubeconform -strict -n 1"
+		rows[7].bBin, rows[7].b, rows[7].bName = kcBin, append(kcArgs, l.stream), "kubeconform -strict -n 1"
 	}
 
+	measure(jp, jpTree, cacheEnv(*dir, "warm")) // fills the warm cache
 	results := make([][2][]measurement, len(rows))
 	for r := range *rounds {
 		fmt.Fprintf(os.Stderr, "round %d/%d\n", r+1, *rounds)
 		for i, rw := range rows {
-			results[i][0] = append(results[i][0], measure(rw.aBin, rw.a))
+			results[i][0] = append(results[i][0], measure(rw.aBin, rw.a, cacheEnv(*dir, rw.aCache)))
 			if rw.bBin != "" {
-				results[i][1] = append(results[i][1], measure(rw.bBin, rw.b))
+				results[i][1] = append(results[i][1], measure(rw.bBin, rw.b, nil))
 			}
 		}
 	}
@@ -314,6 +323,19 @@ func findKubeconform(flagValue string) string {
 	return ""
 }
 
+// cacheEnv is the environment of a jsonprune run with its CRD cache in
+// dir: "cold" is emptied first; "warm" is filled by a run before the rounds.
+func cacheEnv(dir, which string) []string {
+	if which == "" {
+		return nil
+	}
+	d := filepath.Join(dir, "cache-"+which)
+	if which == "cold" {
+		check(os.RemoveAll(d))
+	}
+	return []string{"XDG_CACHE_HOME=" + d}
+}
+
 type measurement struct {
 	user, wall time.Duration
 	rssKB      int64
@@ -323,8 +345,9 @@ type measurement struct {
 // not looked at: the runs find errors in the corpus) and returns its user
 // CPU, wall time and peak RSS (VmHWM, polled: the rusage of a child counts
 // this process's memory, which the child shares until exec).
-func measure(bin string, args []string) measurement {
+func measure(bin string, args, env []string) measurement {
 	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 	start := time.Now()
 	check(cmd.Start())
