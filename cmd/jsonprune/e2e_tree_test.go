@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestE2ETreeMemory runs the binary on the shared corpus as a GitOps tree
@@ -92,4 +93,23 @@ func TestE2ECRDCache(t *testing.T) {
 		t.Errorf("the warm run wrote %d files more", m-n)
 	}
 	t.Logf("%d CRDs cached; %d bytes of output", n, len(want))
+}
+
+func TestForgetOldCaches(t *testing.T) {
+	base := t.TempDir()
+	old, recent, cur := filepath.Join(base, "crds-old"), filepath.Join(base, "crds-recent"), filepath.Join(base, "crds-cur")
+	for _, d := range []string{old, recent, cur} {
+		if err := os.MkdirAll(filepath.Join(d, "00"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := time.Now().Add(-31 * 24 * time.Hour)
+	os.Chtimes(old, long, long)
+	os.Chtimes(cur, long, long)
+	forgetOldCaches(cur)
+	for d, want := range map[string]bool{old: false, recent: true, cur: true} {
+		if _, err := os.Stat(d); (err == nil) != want {
+			t.Errorf("%s: %v", filepath.Base(d), err)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/yamlbridge"
@@ -48,8 +49,23 @@ func crdCache() *schemaauto.Cache {
 		if _, err := io.Copy(h, f); err != nil {
 			return ""
 		}
-		return filepath.Join(base, "jsonprune", "crds-"+hex.EncodeToString(h.Sum(nil))[:20])
+		dir := filepath.Join(base, "jsonprune", "crds-"+hex.EncodeToString(h.Sum(nil))[:20])
+		forgetOldCaches(dir)
+		return dir
 	})
+}
+
+// forgetOldCaches removes the caches of other builds unused for 30 days
+// (a build's directory is touched when it is first used in a run).
+func forgetOldCaches(dir string) {
+	now := time.Now()
+	os.Chtimes(dir, now, now)
+	old, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "crds-*"))
+	for _, d := range old {
+		if fi, err := os.Stat(d); err == nil && d != dir && now.Sub(fi.ModTime()) > 30*24*time.Hour {
+			os.RemoveAll(d)
+		}
+	}
 }
 
 // crdFileList lists the files of a --crd path: itself, or every .yaml,
