@@ -188,5 +188,10 @@ func readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer closeZ()
-	return io.ReadAll(r)
+	var b bytes.Buffer
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() < 1<<30 {
+		b.Grow(int(fi.Size()) + 512) // one allocation for a file read as it is
+	}
+	_, err = b.ReadFrom(r)
+	return b.Bytes(), err
 }
