@@ -1,7 +1,7 @@
 # jsonprune: every job a newcomer or CI runs.
 GO ?= go
 
-.PHONY: test test-root test-bench vet example bench bench-peers bench-tree golden fuzz-smoke fuzz
+.PHONY: test test-root test-bench vet example bench bench-peers golden fuzz-smoke fuzz
 
 # Every test of every module: the library (root module) and the Kubernetes
 # oracle module under bench/.
@@ -48,6 +48,7 @@ bench-peers:
 # the peer columns are left out); make test does not need it.
 KUBECONFORM_VERSION ?= v0.7.0
 TREE_ROUNDS ?= 3
+.PHONY: bench-tree
 bench-tree:
 	-GOBIN=$(BENCHTMP)/jsonprune-bench-bin $(GO) install github.com/yannh/kubeconform/cmd/kubeconform@$(KUBECONFORM_VERSION)
 	cd bench && $(GO) run ./cmd/tree -rounds $(TREE_ROUNDS) \
