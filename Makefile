@@ -41,6 +41,19 @@ bench-peers:
 	$(BENCHSTAT) $(BENCHTMP)/jsonprune-perf.txt
 	cd bench && for base in reference-bytes reference-map floor-jsontext-token-copy; do $(GO) run ./cmd/ratios -base $$base < $(BENCHTMP)/jsonprune-perf.txt; done
 
+# The command line on the shared corpus laid out as a GitOps tree, as a
+# YAML stream and as an NDJSON dump, against kubeconform -strict, in
+# interleaved rounds (bench/cmd/tree; README, "Performance"). kubeconform is
+# installed from the module proxy when it can be (not needed: without it
+# the peer columns are left out); make test does not need it.
+KUBECONFORM_VERSION ?= v0.7.0
+TREE_ROUNDS ?= 3
+.PHONY: bench-tree
+bench-tree:
+	-GOBIN=$(BENCHTMP)/jsonprune-bench-bin $(GO) install github.com/yannh/kubeconform/cmd/kubeconform@$(KUBECONFORM_VERSION)
+	cd bench && $(GO) run ./cmd/tree -rounds $(TREE_ROUNDS) \
+	  -kubeconform "$$(test -x $(BENCHTMP)/jsonprune-bench-bin/kubeconform && echo $(BENCHTMP)/jsonprune-bench-bin/kubeconform || echo none)"
+
 # Regenerate schemaauto/testdata/structural from the real Kubernetes code.
 golden:
 	cd bench && $(GO) run ./cmd/golden

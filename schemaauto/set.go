@@ -17,6 +17,9 @@ type Set struct {
 	// the CRD does not list: the reference prunes such objects with a nil
 	// schema (everything but apiVersion, kind and metadata goes).
 	noSchema map[groupKind]*Automaton
+	// lazy is the index of a Set made by NewLazySet (lazy.go), which
+	// compiles its CRDs on first use; the fields above are unused then.
+	lazy *lazyIndex
 }
 
 type groupKind struct{ group, kind string }
@@ -125,8 +128,7 @@ func (s *Set) Lookup(apiVersion, kind string) (*Entry, bool) {
 	if err != nil {
 		return nil, false
 	}
-	e, ok := s.entries[GroupVersionKind{g, v, kind}]
-	return e, ok
+	return s.LookupGVK(GroupVersionKind{g, v, kind})
 }
 
 // Resolve finds the automaton for an object's apiVersion and kind, as the
@@ -144,6 +146,9 @@ func (s *Set) Resolve(apiVersion, kind string) (*Automaton, *Entry, error) {
 	if s == nil {
 		return nil, nil, nil // a nil Set serves nothing
 	}
+	if s.lazy != nil {
+		return s.lazy.resolve(apiVersion, g, v, kind)
+	}
 	if e, ok := s.entries[GroupVersionKind{g, v, kind}]; ok {
 		return e.Automaton, e, nil
 	}
@@ -152,12 +157,23 @@ func (s *Set) Resolve(apiVersion, kind string) (*Automaton, *Entry, error) {
 
 // LookupGVK returns the entry of a group, version and kind.
 func (s *Set) LookupGVK(gvk GroupVersionKind) (*Entry, bool) {
+	if s.lazy != nil {
+		return s.lazy.lookup(gvk)
+	}
 	e, ok := s.entries[gvk]
 	return e, ok
 }
 
-// Entries returns every compiled version, in CRD and version order.
-func (s *Set) Entries() []*Entry { return s.list }
+// Entries returns every compiled version, in CRD and version order. On a
+// lazy Set (NewLazySet) it compiles every CRD and leaves out those that do
+// not compile (CompileAll reports them).
+func (s *Set) Entries() []*Entry {
+	if s.lazy != nil {
+		list, _ := s.lazy.entries()
+		return list
+	}
+	return s.list
+}
 
 // ParseGroupVersion splits an apiVersion as the reference's
 // schema.ParseGroupVersion does: "v1" has the empty group, "g/v" is group g

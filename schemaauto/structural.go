@@ -2,10 +2,10 @@ package schemaauto
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/validate"
 )
 
 // This file checks that a schema is structural, with the messages, paths and
@@ -171,7 +171,7 @@ func valueValidation(s *Schema, skipAnyOf, skipFirstAllOfAnyOf bool, p *jperrors
 		errs = append(errs, nestedValueValidation(s.Not, false, p.Child("not"))...)
 	}
 	if s.Pattern != "" {
-		if _, err := regexp.Compile(s.Pattern); err != nil {
+		if _, err := validate.CompilePattern(s.Pattern); err != nil {
 			errs = append(errs, jperrors.Invalid(p.Child("pattern"), s.Pattern, fmt.Sprintf("must be a valid regular expression, but isn't: %v", err)))
 		}
 	}

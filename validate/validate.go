@@ -325,7 +325,7 @@ func Compile(n Node) (*Rules, error) {
 
 	r.pattern = n.Pattern
 	if n.Pattern != "" {
-		re, err := regexp.Compile(n.Pattern)
+		re, err := CompilePattern(n.Pattern)
 		if err != nil {
 			r.patternErr = err.Error()
 		} else {

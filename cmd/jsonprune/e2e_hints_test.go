@@ -68,9 +68,17 @@ spec:
           a: {}
           b: {type: object, properties: {c: {}}}
 `)
+	// CRDs compile on first use: a CRD no input needs is not reported (a
+	// run with --lint-crd or --dump checks them all)...
 	r = runBinary(t, strings.NewReader("{}"), "--crd", bad, "-o", "none")
+	if r.code != exitFindings || strings.Contains(r.err, "structural") {
+		t.Errorf("unused non-structural CRD: exit %d, stderr\n%s", r.code, r.err)
+	}
+	// ...and one that an object needs is, once, and the run exits 2
+	r = runBinary(t, strings.NewReader(`{"apiVersion":"example.com/v1","kind":"Foo","metadata":{"name":"a"}}`+"\n"+
+		`{"apiVersion":"example.com/v1","kind":"Foo","metadata":{"name":"b"}}`), "--crd", bad, "-o", "none")
 	lines := strings.Split(strings.TrimSuffix(r.err, "\n"), "\n")
-	if r.code != exitUsage || len(lines) != 4 || lines[0] != `error: CustomResourceDefinition "foos.example.com" is not structural; the API server refuses it:` ||
+	if r.code != exitUsage || len(lines) != 6 || strings.Count(r.err, "is not structural") != 1 || lines[0] != `error: CustomResourceDefinition "foos.example.com" is not structural; the API server refuses it:` ||
 		!strings.HasSuffix(lines[1], ".openAPIV3Schema.properties[a].type: Required value: must not be empty for specified object fields") ||
 		!strings.HasSuffix(lines[2], ".openAPIV3Schema.properties[b].properties[c].type: Required value: must not be empty for specified object fields") ||
 		!strings.Contains(lines[3], "--skeleton") || !strings.Contains(lines[3], "--lint-crd") {

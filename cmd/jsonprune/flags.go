@@ -23,6 +23,7 @@ type options struct {
 	mode         decoder.Mode
 	output       outFormat
 	noDefaults   bool
+	noCache      bool
 	noNulls      bool
 	noValidate   bool
 	unchecked    sync.Map // the automata whose unchecked features were said (noteUnchecked)
@@ -63,6 +64,8 @@ Schemas:
                             else warn); kinds of built-in API groups always pass through
   --schema FILE             a bare OpenAPI v3 schema for every object instead
   --skeleton                prune by the skeleton of non-structural schemas instead of refusing them
+  --no-cache                parse the CRDs from their YAML only (by default a CRD parsed is kept as
+                            JSON under the user cache directory, and later runs read that)
 
 Pruning:
   --field-validation MODE   Strict, Warn (default) or Ignore, as the API server's fieldValidation:
@@ -147,6 +150,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.dump, "dump")
 	boolean(&o.skeleton, "skeleton")
 	boolean(&o.noDefaults, "no-defaults")
+	boolean(&o.noCache, "no-cache")
 	boolean(&o.noNulls, "no-null-pruning")
 	boolean(&o.noValidate, "no-validate")
 	validateOn := false

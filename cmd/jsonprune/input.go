@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/gzip"
@@ -130,25 +131,49 @@ func openInput(in input, stdin io.Reader, read *atomic.Int64) (io.Reader, func()
 }
 
 // decompress detects gzip and zstd from their magic bytes and returns the
-// decompressed stream; anything else is returned as it is.
+// decompressed stream; anything else is returned as it is. The buffered
+// reader it peeks with is one of a pool, shared by the inputs read one after
+// another: the returned func gives it back.
 func decompress(r io.Reader) (io.Reader, func(), error) {
-	br := bufio.NewReaderSize(r, 1<<16)
+	br := peekPool.Get().(*bufio.Reader)
+	br.Reset(r)
+	release := func() { br.Reset(nil); peekPool.Put(br) }
 	head, _ := br.Peek(4)
 	switch {
 	case bytes.HasPrefix(head, gzipMagic):
 		z, err := gzip.NewReader(br)
 		if err != nil {
+			release()
 			return nil, nil, fmt.Errorf("gzip: %w", err)
 		}
-		return z, func() { z.Close() }, nil
+		return z, func() { z.Close(); release() }, nil
 	case bytes.HasPrefix(head, zstdMagic):
 		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
 		if err != nil {
+			release()
 			return nil, nil, fmt.Errorf("zstd: %w", err)
 		}
-		return z, z.Close, nil
+		return z, func() { z.Close(); release() }, nil
 	}
-	return br, func() {}, nil
+	return br, release, nil
+}
+
+var peekPool = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 1<<16) }}
+
+// window is the first size of the stream reader's window for an input: a
+// small file gets a window its size (one read, no megabyte for each of the
+// many small files of a tree), anything else the reader's default.
+func window(in *input) int {
+	const small = 1 << 20
+	if in.size < 0 || in.size >= small || hasCompressedExt(in.name) {
+		return 0
+	}
+	return max(int(in.size)+1, 512)
+}
+
+func hasCompressedExt(name string) bool {
+	name = strings.ToLower(name)
+	return strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".zst") || strings.HasSuffix(name, ".zstd")
 }
 
 // readFile reads a whole (small) file, decompressing it: CRDs and schemas.
@@ -163,5 +188,10 @@ func readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer closeZ()
-	return io.ReadAll(r)
+	var b bytes.Buffer
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() < 1<<30 {
+		b.Grow(int(fi.Size()) + 512) // one allocation for a file read as it is
+	}
+	_, err = b.ReadFrom(r)
+	return b.Bytes(), err
 }

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/yamlbridge"
@@ -20,73 +24,201 @@ type crdLoad struct {
 	skippedFiles    []string // files of a directory that do not parse (a template...)
 	filesWithoutCRD int
 	verbose         func(format string, a ...any)
+	cache           *schemaauto.Cache // the CRDs parsed by earlier runs; nil: --no-cache
+}
+
+// crdCache is the cache of parsed CRDs under the user's cache directory,
+// in a directory of this build of jsonprune (named after the hash of its
+// executable, so that no build reads what another parsed).
+func crdCache() *schemaauto.Cache {
+	return schemaauto.NewCacheFunc(func() string {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		exe, err := os.Executable()
+		if err != nil {
+			return ""
+		}
+		f, err := os.Open(exe)
+		if err != nil {
+			return ""
+		}
+		defer f.Close()
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err != nil {
+			return ""
+		}
+		dir := filepath.Join(base, "jsonprune", "crds-"+hex.EncodeToString(h.Sum(nil))[:20])
+		forgetOldCaches(dir)
+		return dir
+	})
+}
+
+// forgetOldCaches removes the caches of other builds unused for 30 days
+// (a build's directory is touched when it is first used in a run).
+func forgetOldCaches(dir string) {
+	now := time.Now()
+	os.Chtimes(dir, now, now)
+	old, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "crds-*"))
+	for _, d := range old {
+		if fi, err := os.Stat(d); err == nil && d != dir && now.Sub(fi.ModTime()) > 30*24*time.Hour {
+			os.RemoveAll(d)
+		}
+	}
+}
+
+// crdFileList lists the files of a --crd path: itself, or every .yaml,
+// .yml and .json file of a directory (recursively, in name order).
+func crdFileList(path string) (files []string, dir bool, err error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, false, err
+	}
+	if !info.IsDir() {
+		return []string{path}, false, nil
+	}
+	err = filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		ext := strings.ToLower(filepath.Ext(p))
+		if !d.IsDir() && (ext == ".yaml" || ext == ".yml" || ext == ".json") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files, true, err
 }
 
 // readCRDs reads the CRDs of a file, or of every .yaml, .yml and .json file
 // of a directory (recursively, in name order). Documents that are not CRDs
 // are skipped (counted); so are, in a directory, files that do not parse.
 func readCRDs(path string, ld *crdLoad) ([]*schemaauto.CRD, error) {
-	info, err := os.Stat(path)
+	files, dir, err := crdFileList(path)
 	if err != nil {
 		return nil, err
 	}
-	files := []string{path}
-	dir := info.IsDir()
-	if dir {
-		files = nil
-		err := filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			ext := strings.ToLower(filepath.Ext(p))
-			if !d.IsDir() && (ext == ".yaml" || ext == ".yml" || ext == ".json") {
-				files = append(files, p)
-			}
-			return nil
-		})
+	var all []*schemaauto.CRD
+	for _, f := range files {
+		crds, ok, err := parseCRDFile(f, dir, ld)
 		if err != nil {
 			return nil, err
 		}
-		sort.Strings(files)
+		if ok {
+			ld.count(len(crds))
+			all = append(all, crds...)
+		}
 	}
-	var all []*schemaauto.CRD
+	if len(all) == 0 {
+		return nil, noCRD(path, dir, len(files))
+	}
+	return all, nil
+}
+
+// indexCRDs indexes the CRDs of a --crd path as readCRDs reads them, without
+// parsing their schemas where IndexCRDs can: each CRD is parsed when an
+// object first needs it (schemaauto.NewLazySet).
+func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
+	files, dir, err := crdFileList(path)
+	if err != nil {
+		return nil, err
+	}
+	var all []schemaauto.CRDSource
 	for _, f := range files {
 		data, err := readFile(f)
 		if err != nil {
 			return nil, err
 		}
-		ld.files++
-		crds, err := schemaauto.ParseCRDs(data)
+		if ix, others, ok := schemaauto.IndexCRDs(data); ok {
+			ld.files++
+			ld.skippedDocs += others
+			if others > 0 {
+				ld.logf("--crd: %s: skipped %s that %s not a CustomResourceDefinition", f, plural(others, "document"), isAre(others))
+			}
+			ld.count(len(ix))
+			for _, e := range ix {
+				all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(ld.cache, func() ([]byte, error) { return readFile(f) }, e.Start, e.End)})
+			}
+			continue
+		}
+		size := len(data)
+		data = nil
+		crds, ok, err := parseCRDFile(f, dir, ld)
 		if err != nil {
-			// a file that mixes CRDs and other documents: its CRDs
-			var skipped int
-			crds, skipped, err = crdDocuments(data)
-			if err != nil {
-				if !dir {
-					return nil, fmt.Errorf("%s: %w", f, err)
-				}
-				ld.skippedFiles = append(ld.skippedFiles, f)
-				ld.logf("--crd: skipped %s: %v", f, err)
-				continue
-			}
-			ld.skippedDocs += skipped
-			if skipped > 0 {
-				ld.logf("--crd: %s: skipped %s that %s not a CustomResourceDefinition", f, plural(skipped, "document"), isAre(skipped))
-			}
+			return nil, err
 		}
-		if len(crds) == 0 {
-			ld.filesWithoutCRD++
+		if !ok {
+			continue
 		}
-		ld.docs += len(crds)
-		all = append(all, crds...)
+		ld.count(len(crds))
+		for i, c := range crds {
+			all = append(all, schemaauto.CRDSource{CRD: c.Names(), Where: f, Size: size / len(crds), Load: loadNth(f, i)})
+		}
 	}
 	if len(all) == 0 {
-		if dir {
-			return nil, fmt.Errorf("%s: no CustomResourceDefinition in its %s", path, plural(len(files), ".yaml, .yml or .json file"))
-		}
-		return nil, fmt.Errorf("%s: no CustomResourceDefinition in it", path)
+		return nil, noCRD(path, dir, len(files))
 	}
 	return all, nil
+}
+
+func noCRD(path string, dir bool, files int) error {
+	if dir {
+		return fmt.Errorf("%s: no CustomResourceDefinition in its %s", path, plural(files, ".yaml, .yml or .json file"))
+	}
+	return fmt.Errorf("%s: no CustomResourceDefinition in it", path)
+}
+
+// count counts the CRDs of a file read.
+func (ld *crdLoad) count(crds int) {
+	if crds == 0 {
+		ld.filesWithoutCRD++
+	}
+	ld.docs += crds
+}
+
+// parseCRDFile parses the CRDs of a file; ok is false for a file of a
+// directory that does not parse (skipped, counted).
+func parseCRDFile(f string, dir bool, ld *crdLoad) (crds []*schemaauto.CRD, ok bool, err error) {
+	data, err := readFile(f)
+	if err != nil {
+		return nil, false, err
+	}
+	ld.files++
+	crds, err = schemaauto.ParseCRDs(data)
+	if err != nil {
+		// a file that mixes CRDs and other documents: its CRDs
+		var skipped int
+		crds, skipped, err = crdDocuments(data)
+		if err != nil {
+			if !dir {
+				return nil, false, fmt.Errorf("%s: %w", f, err)
+			}
+			ld.skippedFiles = append(ld.skippedFiles, f)
+			ld.logf("--crd: skipped %s: %v", f, err)
+			return nil, false, nil
+		}
+		ld.skippedDocs += skipped
+		if skipped > 0 {
+			ld.logf("--crd: %s: skipped %s that %s not a CustomResourceDefinition", f, plural(skipped, "document"), isAre(skipped))
+		}
+	}
+	return crds, true, nil
+}
+
+// loadNth parses the CRDs of a file again and returns the i-th.
+func loadNth(f string, i int) func() (*schemaauto.CRD, error) {
+	return func() (*schemaauto.CRD, error) {
+		crds, _, err := parseCRDFile(f, false, &crdLoad{})
+		if err != nil {
+			return nil, err
+		}
+		if i >= len(crds) {
+			return nil, fmt.Errorf("changed since it was read")
+		}
+		return crds[i], nil
+	}
 }
 
 func isAre(n int) string {
@@ -130,17 +262,49 @@ func crdDocuments(data []byte) ([]*schemaauto.CRD, int, error) {
 	}
 }
 
-// loadCRDs reads and compiles the CRDs of every path.
-func loadCRDs(paths []string, ld *crdLoad, opts ...schemaauto.Option) (*schemaauto.Set, error) {
-	var all []*schemaauto.CRD
+// loadCRDs indexes the CRDs of every path; each is compiled when an object
+// first needs it, and report is called with the error of one that does not
+// compile.
+func loadCRDs(paths []string, ld *crdLoad, report func(error), opts ...schemaauto.Option) (*schemaauto.Set, error) {
+	var all []schemaauto.CRDSource
 	for _, p := range paths {
-		crds, err := readCRDs(p, ld)
+		srcs, err := indexCRDs(p, ld)
 		if err != nil {
 			return nil, err
 		}
-		all = append(all, crds...)
+		all = append(all, srcs...)
 	}
-	return schemaauto.CompileCRDs(all, opts...)
+	return schemaauto.NewLazySet(all, report, opts...)
+}
+
+// crdFailures reports the CRDs that do not compile, once each, as they are
+// first needed; a run with one exits 2.
+type crdFailures struct {
+	mu     sync.Mutex
+	w      io.Writer // stderr, or the console while the pipeline runs
+	paths  []string
+	failed bool
+}
+
+func (c *crdFailures) report(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.failed = true
+	var b strings.Builder
+	schemaError(&b, err, c.paths)
+	io.WriteString(c.w, b.String())
+}
+
+func (c *crdFailures) setWriter(w io.Writer) {
+	c.mu.Lock()
+	c.w = w
+	c.mu.Unlock()
+}
+
+func (c *crdFailures) any() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.failed
 }
 
 // loadSchema reads and compiles a bare OpenAPI v3 schema.

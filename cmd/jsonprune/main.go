@@ -38,6 +38,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var fixed *schemaauto.Automaton
 	var err error
 	ld := &crdLoad{}
+	crdf := &crdFailures{w: stderr, paths: o.crds}
+	if !o.noCache {
+		ld.cache = crdCache()
+	}
 	if o.verbose {
 		ld.verbose = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
 	}
@@ -52,7 +56,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if showing {
 			fmt.Fprintf(stderr, "loading CRDs from %s...", strings.Join(o.crds, ", "))
 		}
-		set, err = loadCRDs(o.crds, ld, opts)
+		set, err = loadCRDs(o.crds, ld, crdf.report, opts)
 		if showing {
 			fmt.Fprint(stderr, "\r\033[K")
 		}
@@ -63,6 +67,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ld.logf("--crd: %s from %s (%s)", plural(ld.docs, "CustomResourceDefinition"), plural(ld.files, "file"), ld.skipped())
 	}
 	if o.dump {
+		if set.CompileAll() != nil {
+			return exitUsage // reported by crdf
+		}
 		return dump(set, fixed, o.schema, stdout, stderr)
 	}
 	inputs, err := listInputs(o.inputs, o.recursive)
@@ -70,7 +77,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return exitUsage
 	}
-	return prune(o, set, fixed, ld, inputs, stdin, stdout, stderr)
+	status := prune(o, set, fixed, ld, crdf, inputs, stdin, stdout, stderr)
+	if crdf.any() {
+		status = exitUsage // a CRD an input needed does not compile
+	}
+	return status
 }
 
 // schemaError reports CRDs that cannot be loaded, with the hints a new
@@ -100,8 +111,9 @@ func (ld *crdLoad) skipped() string {
 }
 
 // prune runs the pipeline over the inputs and returns the exit status.
-func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crdLoad, inputs []input, stdin io.Reader, stdout, stderr io.Writer) int {
+func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crdLoad, crdf *crdFailures, inputs []input, stdin io.Reader, stdout, stderr io.Writer) int {
 	errs := &console{w: stderr}
+	crdf.setWriter(errs)
 	if _, err := decoder.New(nil, decoderOptions(o)...); err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return exitUsage
@@ -141,7 +153,7 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crd
 	if fixed == nil {
 		cat = newCatalog(set)
 	}
-	runPipeline(o, inputs, stdin, func() *worker { return newWorker(o, set, fixed, cat) }, w, prog)
+	runPipeline(o, inputs, stdin, set, func() *worker { return newWorker(o, set, fixed, cat) }, w, prog)
 
 	prog.finish()
 	status := w.tally.status()

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
 	"sync"
 
 	"github.com/jsonprune/jsonprune/decoder"
+	"github.com/jsonprune/jsonprune/internal/opts"
+	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/stream"
 )
 
@@ -15,8 +18,14 @@ import (
 // decoder; the calling goroutine writes the batches in the order they were
 // cut. A batch goes to the writer's queue before it goes to the workers, so
 // the writer waits for each in turn; the bounded queues keep memory flat.
-func runPipeline(o *options, inputs []input, stdin io.Reader, newWorker func() *worker, w *writer, prog *progress) {
+// A worker whose decoder may hold compiled CRDs the set has let go since
+// (set.Evictions) is made anew, so that they can be collected.
+func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Set, newWorker func() *worker, w *writer, prog *progress) {
 	n := max(1, o.jobs)
+	// with several workers, one more goroutine compiles ahead the CRDs of
+	// the documents cut (the workers would wait for them in turn)
+	set.SetPrefetch(n - 1)
+	pf := &prefetcher{set: set}
 	jobs := make(chan *batch, n)
 	order := make(chan *batch, 2*n+2)
 	stop := make(chan struct{}) // closed when the output fails: read no more
@@ -34,7 +43,7 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, newWorker func() *
 		defer close(order)
 		defer close(jobs)
 		for i := range inputs {
-			if !readInput(&inputs[i], stdin, o.maxDoc, send, prog) {
+			if !readInput(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
 				return
 			}
 		}
@@ -44,8 +53,12 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, newWorker func() *
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			gen := set.Evictions()
 			wk := newWorker()
 			for b := range jobs {
+				if g := set.Evictions(); g != gen {
+					gen, wk = g, newWorker()
+				}
 				wk.run(b)
 				close(b.done)
 			}
@@ -68,7 +81,7 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, newWorker func() *
 
 // readInput cuts one input into units; it returns false when the output
 // refused more.
-func readInput(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, prog *progress) bool {
+func readInput(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, prog *progress, pf *prefetcher) bool {
 	bl := newBuilder(in, send)
 	defer bl.close()
 	r, closeInput, err := openInput(*in, stdin, &prog.read)
@@ -81,7 +94,7 @@ func readInput(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, p
 		return !bl.stop
 	}
 	defer closeInput()
-	prog.in.Add(cut(r, bl, maxDoc))
+	prog.in.Add(cut(r, bl, maxDoc, window(in), pf))
 	return !bl.stop
 }
 
@@ -92,8 +105,9 @@ var listThreshold = 1 << 20
 // cut cuts a stream into units (see package stream: JSON if it starts with
 // "{" or "[", YAML otherwise) until it ends or the output refuses more. It
 // returns the number of bytes read.
-func cut(r io.Reader, bl *builder, maxDoc int) int64 {
-	rd, err := stream.NewReader(r, decoder.MaxDocumentSize(int64(maxDoc)), stream.ListThreshold(listThreshold))
+func cut(r io.Reader, bl *builder, maxDoc, window int, pf *prefetcher) int64 {
+	rd, err := stream.NewReader(r, decoder.MaxDocumentSize(int64(maxDoc)), stream.ListThreshold(listThreshold),
+		func(c *opts.Config) { c.Window = window })
 	if err != nil { // the flags are checked: a bug
 		bl.fail(unit{doc: -1, item: -1}, "internal error (please report it): "+err.Error())
 		return 0
@@ -109,9 +123,57 @@ func cut(r io.Reader, bl *builder, maxDoc int) int64 {
 			}
 			continue
 		}
+		pf.see(&d)
 		bl.add(unitOf(&d), d.Text)
 	}
 	return rd.BytesRead()
+}
+
+// prefetcher reads the root apiVersion and kind of the whole YAML documents
+// cut (their lines at column 0, plain or quoted scalars) and has the set
+// compile their CRDs ahead (Set.Prefetch). What it misreads costs a
+// compilation at most: the decoder reads the kind of each document itself.
+type prefetcher struct {
+	set             *schemaauto.Set
+	lastAV, lastKnd []byte
+}
+
+func (p *prefetcher) see(d *stream.Document) {
+	if p == nil || p.set == nil || d.Format != stream.YAML || d.Part != stream.Whole {
+		return
+	}
+	var av, kind []byte
+	for text := d.Text; len(text) > 0 && (av == nil || kind == nil); {
+		line := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		if v, ok := bytes.CutPrefix(line, []byte("apiVersion:")); ok {
+			av = rootScalar(v)
+		} else if v, ok := bytes.CutPrefix(line, []byte("kind:")); ok {
+			kind = rootScalar(v)
+		}
+	}
+	if len(av) == 0 || len(kind) == 0 || bytes.Equal(av, p.lastAV) && bytes.Equal(kind, p.lastKnd) {
+		return
+	}
+	p.lastAV, p.lastKnd = append(p.lastAV[:0], av...), append(p.lastKnd[:0], kind...)
+	p.set.Prefetch(string(av), string(kind))
+}
+
+// rootScalar is the value of a "key: value" line: trimmed, without a
+// comment or quotes.
+func rootScalar(v []byte) []byte {
+	if i := bytes.Index(v, []byte(" #")); i >= 0 {
+		v = v[:i]
+	}
+	v = bytes.TrimSpace(v)
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		v = v[1 : len(v)-1]
+	}
+	return v
 }
 
 var unitKinds = [...]unitKind{stream.Whole: unitDoc, stream.ListHead: unitHead, stream.ListItem: unitItem, stream.ListTail: unitTail}

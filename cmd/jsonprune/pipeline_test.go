@@ -22,7 +22,7 @@ func cutUnits(t *testing.T, r io.Reader, maxDoc int) []string {
 		}
 		return true
 	})
-	cut(r, bl, maxDoc)
+	cut(r, bl, maxDoc, 0, nil)
 	bl.close()
 	return got
 }
@@ -84,7 +84,7 @@ func BenchmarkCut(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				bl := newBuilder(&input{name: "t"}, func(bt *batch) bool { freeBatch(bt); return true })
-				cut(bytes.NewReader(in.data), bl, 1<<28)
+				cut(bytes.NewReader(in.data), bl, 1<<28, 0, nil)
 				bl.close()
 			}
 		})

@@ -59,12 +59,12 @@ func newCatalog(set *schemaauto.Set) *catalog {
 		return c
 	}
 	seen := map[string]bool{}
-	for _, e := range set.Entries() {
-		c.crds[groupKind{e.CRD.Group, e.CRD.Kind}] = e.CRD
-		c.groups[e.CRD.Group] = true
-		if !seen[e.CRD.Kind] {
-			seen[e.CRD.Kind] = true
-			c.kinds = append(c.kinds, e.CRD.Kind)
+	for _, crd := range set.CRDs() { // the index's: nothing compiled
+		c.crds[groupKind{crd.Group, crd.Kind}] = crd
+		c.groups[crd.Group] = true
+		if !seen[crd.Kind] {
+			seen[crd.Kind] = true
+			c.kinds = append(c.kinds, crd.Kind)
 		}
 	}
 	sort.Strings(c.kinds)
