@@ -343,10 +343,3 @@ func (c *compiler) rules(s *Schema, st *State, p *jperrors.FieldPath) error {
 	}
 	return nil
 }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
