@@ -116,7 +116,54 @@ func AppendNode(dst []byte, n *yaml.Node) ([]byte, error) {
 	if err := e.Close(); err != nil {
 		return dst, err
 	}
-	return b.Bytes(), nil
+	out := b.Bytes()
+	if taggedBlock(n) && !readsBack(out[len(dst):]) {
+		// yaml v3's emitter puts a block collection's tag after a comment
+		// on its line, on a line of its own, where it no longer belongs to
+		// the value ("k: #\n!t\n  a: 1"): without the comments the
+		// document is written right (FuzzBridge found it)
+		return AppendNode(dst, withoutComments(n))
+	}
+	return out, nil
+}
+
+// taggedBlock reports whether n holds a block mapping or sequence with an
+// explicit tag, which the emitter can misplace after a comment.
+func taggedBlock(n *yaml.Node) bool {
+	if n == nil {
+		return false
+	}
+	if (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) && n.Style&yaml.TaggedStyle != 0 && n.Style&yaml.FlowStyle == 0 {
+		return true
+	}
+	for _, c := range n.Content {
+		if taggedBlock(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsBack reports whether out parses as YAML.
+func readsBack(out []byte) bool {
+	var v yaml.Node
+	return yaml.Unmarshal(out, &v) == nil
+}
+
+// withoutComments returns a copy of n without comments.
+func withoutComments(n *yaml.Node) *yaml.Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.HeadComment, c.LineComment, c.FootComment = "", "", ""
+	if len(n.Content) > 0 {
+		c.Content = make([]*yaml.Node, len(n.Content))
+		for i, x := range n.Content {
+			c.Content[i] = withoutComments(x)
+		}
+	}
+	return &c
 }
 
 // layout finds the indentation of the first block mapping nested in a block mapping, and whether
