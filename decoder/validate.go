@@ -290,7 +290,13 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, 
 	if m == nil && f.enum {
 		v = d.enumValue(f)
 	}
-	defer d.wholeValue(f, v, segs, off)
+	d.objectChecks(f, s, top, segs, off, v)
+	d.wholeValue(f, v, segs, off) // last: junctors replace the errors of the whole node
+}
+
+// objectChecks appends an object's own errors (enum, property counts,
+// forbidden keys, at the object's mark; required after its members').
+func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs []fieldpath.Segment, off int64, v any) {
 	r := f.rules
 	if r == nil {
 		return
@@ -344,16 +350,15 @@ func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
 	} else if f.enum {
 		v = d.enumValue(f)
 	}
-	defer d.wholeValue(f, v, segs, off)
-	if f.rules == nil {
-		return
+	if f.rules != nil {
+		if !f.rules.CheckArray(n) {
+			d.val.errs = append(d.val.errs, d.recsAt(f.rules.AppendArrayErrors(nil, string(fieldpath.AppendPath(nil, segs)), n), segs, off)...)
+		}
+		if v != nil {
+			d.val.errs = append(d.val.errs, d.checkEnum(f.rules, v, segs, off)...)
+		}
 	}
-	if !f.rules.CheckArray(n) {
-		d.val.errs = append(d.val.errs, d.recsAt(f.rules.AppendArrayErrors(nil, string(fieldpath.AppendPath(nil, segs)), n), segs, off)...)
-	}
-	if v != nil {
-		d.val.errs = append(d.val.errs, d.checkEnum(f.rules, v, segs, off)...)
-	}
+	d.wholeValue(f, v, segs, off) // last: junctors replace the errors of the whole node
 }
 
 // wholeValue runs the checks of a node that needs its whole value v: its
