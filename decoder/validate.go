@@ -272,7 +272,7 @@ func (d *Decoder) forbiddenMember(name []byte, off int64) {
 
 // closeObjectVal ends the validation of an object in state s whose path
 // is d.find.path[:top], whose '{' is at off.
-func (d *Decoder) closeObjectVal(s schemaauto.StateID, props []schemaauto.Prop, top int, off int64, m map[string]any) {
+func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map[string]any) {
 	f := &d.val.frames[len(d.val.frames)-1] // valid until the next push: nothing below pushes
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
 	segs := d.find.path[:top]

@@ -746,7 +746,7 @@ func (d *Decoder) closeObject(f *objFrame) (any, error) {
 		d.buf = append(d.buf, '}')
 	}
 	if d.val.on && !f.discard {
-		d.closeObjectVal(f.s, f.props, f.top, f.off, f.m)
+		d.closeObjectVal(f.s, f.top, f.off, f.m)
 	}
 	d.dups.seenBits = d.dups.seenBits[:f.seenBase]
 	d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.objNames[:f.namesBase], d.dups.seenNames[:f.seenNamesBase], d.dups.members[:f.membersBase]
