@@ -129,8 +129,10 @@ func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.f
 
 // validateScalar checks a scalar (or a kept null) in state s.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
-	if kinds, ok := d.a.TypeOnly(s); ok && kinds&rawKinds(raw) == rawKinds(raw) {
-		return // the usual node: a type, nothing more
+	if kinds, ok := d.a.TypeOnly(s); ok {
+		if k := rawKinds(raw); kinds&k == k {
+			return // the usual node: a type, nothing more
+		}
 	}
 	r := d.a.Rules(s)
 	if t := d.a.Tree(s); t != nil && t.HasJunctors() {
@@ -395,65 +397,12 @@ func (d *Decoder) enumValue(f *valFrame) any {
 	start := f.enumStart - d.strm.flushed
 	var v any
 	if start >= 0 && start <= len(d.buf) {
-		v = parseValue(d.buf[start:])
+		v, _ = jsonvalue.Parse(d.buf[start:])
 	}
 	if f.wasNone {
 		d.out = outNone
 		d.truncate(f.enumStart)
 	}
-	return v
-}
-
-// parseValue decodes a JSON value into the reference's Go values (int64
-// for integers that fit, float64 otherwise); nil if it cannot.
-func parseValue(b []byte) any {
-	dec := jsontext.NewDecoder(bytes.NewReader(b))
-	var read func() (any, error)
-	read = func() (any, error) {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return nil, err
-		}
-		switch tok.Kind() {
-		case '{':
-			m := map[string]any{}
-			for dec.PeekKind() != '}' {
-				k, err := dec.ReadToken()
-				if err != nil {
-					return nil, err
-				}
-				key := k.String() // before the next read voids k
-				v, err := read()
-				if err != nil {
-					return nil, err
-				}
-				m[key] = v
-			}
-			_, err := dec.ReadToken()
-			return m, err
-		case '[':
-			a := []any{}
-			for dec.PeekKind() != ']' {
-				v, err := read()
-				if err != nil {
-					return nil, err
-				}
-				a = append(a, v)
-			}
-			_, err := dec.ReadToken()
-			return a, err
-		case '"':
-			return tok.String(), nil
-		case '0':
-			return jsonvalue.ParseNumber([]byte(tok.String()))
-		case 't':
-			return true, nil
-		case 'f':
-			return false, nil
-		}
-		return nil, nil
-	}
-	v, _ := read()
 	return v
 }
 
@@ -670,13 +619,8 @@ func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
 // Int or Float (both bits), which TypeOnly's kinds either both hold or
 // leave to Check.
 func rawKinds(raw jsontext.Value) uint8 {
-	switch raw[0] {
-	case 'n':
-		return 1 << validate.Null
-	case 't', 'f':
-		return 1 << validate.Bool
-	case '"':
-		return 1 << validate.String
+	if k := rawKind(raw); k != validate.Int {
+		return 1 << k
 	}
 	return 1<<validate.Int | 1<<validate.Float
 }

@@ -2,7 +2,6 @@ package schemaauto
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -18,7 +17,7 @@ func parseJSONValues(data []byte) ([]any, error) {
 	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))
 	var out []any
 	for {
-		v, err := readJSONValue(dec)
+		v, err := jsonvalue.Read(dec)
 		if err == io.EOF {
 			return out, nil
 		}
@@ -27,55 +26,6 @@ func parseJSONValues(data []byte) ([]any, error) {
 		}
 		out = append(out, v)
 	}
-}
-
-func readJSONValue(dec *jsontext.Decoder) (any, error) {
-	tok, err := dec.ReadToken()
-	if err != nil {
-		return nil, err
-	}
-	switch tok.Kind() {
-	case 'n':
-		return nil, nil
-	case 't', 'f':
-		return tok.Bool(), nil
-	case '"':
-		return tok.String(), nil
-	case '0':
-		return jsonvalue.ParseNumber([]byte(tok.String()))
-	case '{':
-		m := map[string]any{}
-		for dec.PeekKind() != '}' {
-			kt, err := dec.ReadToken()
-			if err != nil {
-				return nil, err
-			}
-			k := kt.String() // before the next read voids the token
-			v, err := readJSONValue(dec)
-			if err != nil {
-				return nil, err
-			}
-			m[k] = v // last wins, as the reference's map decoding
-		}
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, err
-		}
-		return m, nil
-	case '[':
-		a := []any{}
-		for dec.PeekKind() != ']' {
-			v, err := readJSONValue(dec)
-			if err != nil {
-				return nil, err
-			}
-			a = append(a, v)
-		}
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, err
-		}
-		return a, nil
-	}
-	return nil, fmt.Errorf("unexpected JSON token %v", tok)
 }
 
 // isJSON reports whether data looks like JSON rather than YAML: its first

@@ -200,3 +200,62 @@ func ReplaceInvalidUTF8(s string) string {
 	}
 	return b.String()
 }
+
+// Read reads the next JSON value of dec into the reference's value tree:
+// map[string]any (the last of a duplicate name winning, as the reference's
+// map decoding), []any, string, bool, nil, and numbers as ParseNumber reads
+// them.
+func Read(dec *jsontext.Decoder) (any, error) {
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return nil, err
+	}
+	switch tok.Kind() {
+	case 'n':
+		return nil, nil
+	case 't', 'f':
+		return tok.Bool(), nil
+	case '"':
+		return tok.String(), nil
+	case '0':
+		return ParseNumber([]byte(tok.String()))
+	case '{':
+		m := map[string]any{}
+		for dec.PeekKind() != '}' {
+			kt, err := dec.ReadToken()
+			if err != nil {
+				return nil, err
+			}
+			k := kt.String() // before the next read voids the token
+			v, err := Read(dec)
+			if err != nil {
+				return nil, err
+			}
+			m[k] = v // last wins, as the reference's map decoding
+		}
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		return m, nil
+	case '[':
+		a := []any{}
+		for dec.PeekKind() != ']' {
+			v, err := Read(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+	return nil, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+// Parse reads one JSON value (see Read); duplicate names are allowed, the
+// last one winning.
+func Parse(data []byte) (any, error) {
+	return Read(jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true)))
+}
