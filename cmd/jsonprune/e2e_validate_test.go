@@ -97,3 +97,45 @@ spec:
 		t.Errorf("exit %d", code)
 	}
 }
+
+// TestE2EUncheckedOnce: what value validation does not check (CEL rules) is
+// said once per CRD version and run, however many objects and workers use
+// it.
+func TestE2EUncheckedOnce(t *testing.T) {
+	dir := t.TempDir()
+	crd := filepath.Join(dir, "crd.yaml")
+	os.WriteFile(crd, []byte(`apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, plural: things}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - rule: self.a > 0
+            properties:
+              a: {type: integer}
+`), 0o644)
+	var in strings.Builder
+	for i := range 50 {
+		in.WriteString("---\napiVersion: example.com/v1\nkind: Thing\nmetadata: {name: t" + itoa(i) + "}\nspec: {a: 1}\n")
+	}
+	objs := filepath.Join(dir, "things.yaml")
+	os.WriteFile(objs, []byte(in.String()), 0o644)
+	for _, j := range []string{"1", "4"} {
+		r := runBinary(t, nil, "--crd", crd, "--validate", "-o", "none", "-j", j, objs)
+		if n := strings.Count(r.err, "value validation does not check"); n != 1 || r.code != 0 {
+			t.Errorf("-j %s: the note %d times, exit %d:\n%s", j, n, r.code, r.err)
+		}
+	}
+}

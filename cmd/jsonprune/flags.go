@@ -26,7 +26,7 @@ type options struct {
 	noCache      bool
 	noNulls      bool
 	noValidate   bool
-	unchecked    sync.Map // the automata whose unchecked features were said (noteUnchecked)
+	unchecked    sync.Map // the group/version/kinds whose unchecked features were said (noteUnchecked)
 	invalidUTF8  bool
 	report       string
 	summary      bool

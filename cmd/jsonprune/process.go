@@ -369,14 +369,16 @@ func hasSpace(js []byte) bool {
 func isNull(obj []byte) bool { return string(bytes.TrimSpace(obj)) == "null" }
 
 // noteUnchecked says, once per CRD version and run, what value validation
-// does not check in its schema yet (junctors, list types, CEL), so that a
-// valid verdict is not read as more than it is.
+// does not check in its schema (CEL rules), so that a valid verdict is not
+// read as more than it is. It is keyed by group/version/kind, not by
+// automaton: a CRD compiled again after the lazy set let it go is not said
+// twice, and the note keeps no let-go automaton alive.
 func (w *worker) noteUnchecked(a *origin, obj []byte, res *decoder.Result) {
 	list := res.Unchecked()
 	if len(list) == 0 || res.Entry == nil {
 		return
 	}
-	if _, seen := w.o.unchecked.LoadOrStore(res.Entry.Automaton, true); seen {
+	if _, seen := w.o.unchecked.LoadOrStore(res.Entry.GVK, true); seen {
 		return
 	}
 	text := res.Entry.GVK.Kind + " " + res.Entry.GVK.Group + "/" + res.Entry.GVK.Version +
