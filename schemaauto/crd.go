@@ -215,7 +215,20 @@ func (c *CRD) topLevelSchema() bool {
 //
 // The order is the reference's: versions without a schema, defaults with
 // preserveUnknownFields, each version's schema, the top-level schema, and
-// preserveUnknownFields: true (which a create rejects).
+// preserveUnknownFields: true (which a create rejects). Each schema's
+// checks start with the status-subresource rule on the root schema: when
+// the status subresource is enabled (for a schema under spec.validation:
+// on any version), the root may only carry description, type (object),
+// format, title, the number, string and array bounds, pattern,
+// uniqueItems, multipleOf, required, items, properties, externalDocs,
+// example, x-kubernetes-preserve-unknown-fields and
+// x-kubernetes-validations; the first other keyword (in the order of the
+// server's internal JSONSchemaProps) gives "<path>.openAPIV3Schema:
+// Invalid value: <that struct as JSON>: only [Description Type ...] fields
+// are allowed at the root of the schema if the status subresource is
+// enabled", a type other than object "<path>.openAPIV3Schema.type: Invalid
+// value: "array": only "object" is allowed as the type at the root of the
+// schema if the status subresource is enabled".
 func (c *CRD) Validate() jperrors.FieldErrors {
 	var errs jperrors.FieldErrors
 	top := c.topLevelSchema()
@@ -230,16 +243,35 @@ func (c *CRD) Validate() jperrors.FieldErrors {
 		errs = append(errs, jperrors.Invalid(jperrors.NewFieldPath("spec", "preserveUnknownFields"), true, "must be false in order to use defaults in the schema"))
 	}
 	if top {
-		errs = append(errs, validateCRDSchema(c.Versions[0].Schema, jperrors.NewFieldPath("spec", "validation"))...)
+		fp := jperrors.NewFieldPath("spec", "validation")
+		if c.anyStatusSubresource() && c.Versions[0].Schema != nil {
+			errs = append(errs, statusRootErrors(c.Versions[0].raw, fp.Child("openAPIV3Schema"))...)
+		}
+		errs = append(errs, validateCRDSchema(c.Versions[0].Schema, fp)...)
 	} else {
 		for i, v := range c.Versions {
-			errs = append(errs, validateCRDSchema(v.Schema, jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema"))...)
+			fp := jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema")
+			if v.StatusSubresource && v.Schema != nil {
+				errs = append(errs, statusRootErrors(v.raw, fp.Child("openAPIV3Schema"))...)
+			}
+			errs = append(errs, validateCRDSchema(v.Schema, fp)...)
 		}
 	}
 	if c.PreserveUnknownFields {
 		errs = append(errs, jperrors.Invalid(jperrors.NewFieldPath("spec", "preserveUnknownFields"), true, "cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead"))
 	}
 	return errs
+}
+
+// anyStatusSubresource reports whether a version has the status
+// subresource (the reference's hasAnyStatusEnabled).
+func (c *CRD) anyStatusSubresource() bool {
+	for _, v := range c.Versions {
+		if v.StatusSubresource {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *CRD) hasDefaults() bool {

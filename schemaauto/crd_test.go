@@ -196,3 +196,74 @@ func TestParseGroupVersion(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestCRDTimeChecks checks issue 13's CRD-time rules with the API server's
+// exact texts (the differentials in bench/conformance compare them with
+// the server on generated schemas): the completeness of a preserving
+// root's junctors and of nested properties, the status-subresource rule on
+// the root schema, and the TypeMeta/ObjectMeta checks of embedded
+// resources in defaults, reported at the offending field.
+func TestCRDTimeChecks(t *testing.T) {
+	version := func(name string, storage, status bool, schema string) string {
+		s := "  - name: " + name + "\n    served: true\n    storage: " + map[bool]string{true: "true", false: "false"}[storage] + "\n"
+		if status {
+			s += "    subresources: {status: {}}\n"
+		}
+		return s + "    schema:\n      openAPIV3Schema: " + schema + "\n"
+	}
+	const typeObj = `type: object`
+	for _, tc := range []struct {
+		name, versions string
+		want           []string
+		lint           []string
+	}{
+		{"preserving root, property only under allOf",
+			version("v1", true, false, `{`+typeObj+`, x-kubernetes-preserve-unknown-fields: true, allOf: [{properties: {l: {minLength: 1}}}]}`),
+			[]string{"spec.validation.openAPIV3Schema.properties[l]: Required value: because it is defined in spec.validation.openAPIV3Schema.allOf[0].properties[l]"}, nil},
+		{"nested property only under allOf, per-version path",
+			version("v1", true, false, `{`+typeObj+`}`) +
+				version("v2", false, false, `{`+typeObj+`, properties: {spec: {type: object, properties: {a: {type: string}}}}, allOf: [{properties: {spec: {properties: {b: {minLength: 1}}}}}]}`),
+			[]string{"spec.versions[1].schema.openAPIV3Schema.properties[spec].properties[b]: Required value: because it is defined in spec.versions[1].schema.openAPIV3Schema.allOf[0].properties[spec].properties[b]"}, nil},
+		{"status subresource, root type",
+			version("v1", true, true, `{type: array, items: {type: string}}`),
+			[]string{
+				`spec.validation.openAPIV3Schema.type: Invalid value: "array": only "object" is allowed as the type at the root of the schema if the status subresource is enabled`,
+				`spec.validation.openAPIV3Schema.type: Invalid value: "array": must be object at the root`}, nil},
+		{"status subresource, allowed root keywords",
+			version("v1", true, true, `{`+typeObj+`, description: d, title: t, required: [spec], maxLength: 1, example: {}, x-kubernetes-preserve-unknown-fields: true, properties: {spec: {type: object, nullable: true}}}`),
+			nil, nil},
+		{"status subresource on one version only",
+			version("v1", true, false, `{`+typeObj+`, minProperties: 1}`) + version("v2", false, true, `{`+typeObj+`, minProperties: 2}`),
+			[]string{`spec.versions[1].schema.openAPIV3Schema: Invalid value: {"ID":"","Schema":"","Ref":null,"Description":"","Type":"object","Nullable":false,"Format":"","Title":"","Default":null,"Maximum":null,"ExclusiveMaximum":false,"Minimum":null,"ExclusiveMinimum":false,"MaxLength":null,"MinLength":null,"Pattern":"","MaxItems":null,"MinItems":null,"UniqueItems":false,"MultipleOf":null,"Enum":null,"MaxProperties":null,"MinProperties":2,"Required":null,"Items":null,"AllOf":null,"OneOf":null,"AnyOf":null,"Not":null,"Properties":null,"AdditionalProperties":null,"PatternProperties":null,"Dependencies":null,"AdditionalItems":null,"Definitions":null,"ExternalDocs":null,"Example":null,"XPreserveUnknownFields":null,"XEmbeddedResource":false,"XIntOrString":false,"XListMapKeys":null,"XListType":null,"XMapType":null,"XValidations":null}: only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations] fields are allowed at the root of the schema if the status subresource is enabled`},
+			nil},
+		{"embedded default, wrongly typed apiVersion",
+			version("v1", true, false, `{`+typeObj+`, properties: {a: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {apiVersion: 42, kind: X}}}}`),
+			[]string{"spec.validation.openAPIV3Schema.properties[a].default.apiVersion: Invalid value: 42: must be a string"}, nil},
+		{"embedded default, TypeMeta and ObjectMeta rules; its value is not validated",
+			version("v1", true, false, `{`+typeObj+`, properties: {a: {type: object, maxProperties: 1, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {kind: X_y, metadata: {name: "a/b"}}}}}`),
+			[]string{
+				"spec.validation.openAPIV3Schema.properties[a].default.apiVersion: Required value",
+				`spec.validation.openAPIV3Schema.properties[a].default.kind: Invalid value: "X_y": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`,
+				`spec.validation.openAPIV3Schema.properties[a].default.metadata.name: Invalid value: "a/b": may not contain '/'`},
+			nil},
+		{"embedded default passing the meta checks: its coerced value is validated",
+			version("v1", true, false, `{`+typeObj+`, properties: {a: {type: object, maxProperties: 2, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, default: {apiVersion: v1, kind: X, metadata: null}}}}`),
+			nil,
+			[]string{"spec.validation.openAPIV3Schema.properties[a].default: Too many: 3: must have at most 2 items"}},
+		{"default inside embedded metadata: ObjectMeta rules, then its value",
+			version("v1", true, false, `{`+typeObj+`, properties: {a: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true, properties: {metadata: {type: object, properties: {name: {type: string, maxLength: 2, default: abc}, generateName: {type: string, default: "a%b"}}}}}}}`),
+			[]string{`spec.validation.openAPIV3Schema.properties[a].properties[metadata].properties[generateName].default: Invalid value: "a%b": must result in valid metadata: metadata.generateName: Invalid value: "a%b": may not contain '%'`},
+			[]string{"spec.validation.openAPIV3Schema.properties[a].properties[metadata].properties[name].default: Too long: may not be more than 2 bytes"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := mustCRDs(t, crdHead+"  versions:\n"+tc.versions)[0]
+			if got := c.Validate().Strings(); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("Validate\n got %q\nwant %q", got, tc.want)
+			}
+			lv, _ := c.LintValues()
+			if got := lv.Strings(); strings.Join(got, "\n") != strings.Join(tc.lint, "\n") {
+				t.Errorf("LintValues\n got %q\nwant %q", got, tc.lint)
+			}
+		})
+	}
+}

@@ -150,14 +150,25 @@ func (c *compiler) dropDefaults(removed map[int32]bool) {
 // unprunedDefaults reports, as the reference's CRD validation of defaults
 // (defaulting.ValidateDefaults with pruned defaults required) does, every
 // default that pruning would change, "<path>.default: Invalid value:
-// <json>: must not have unknown fields", and the first ObjectMeta coercion
-// error of an embedded resource in a default. Like the reference it prunes
+// <json>: must not have unknown fields", then the checks of the
+// embedded resources in it (objectmeta.Coerce and objectmeta.Validate in
+// k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta): the
+// first coercion error at the offending field ("<path>.default.apiVersion:
+// Invalid value: 42: must be a string", "<path>.default.metadata: Invalid
+// value: ...: json: cannot unmarshal ..."), or else the TypeMeta and
+// ObjectMeta errors of every embedded resource in it ("<path>.default.kind:
+// Required value", "<path>.default.metadata.name: Invalid value: ...").
+// A default inside resource meta (apiVersion, kind and metadata of the root
+// and of embedded resources) is checked in the object of its resource, with
+// the reference's placeholder type meta, and reported at "<path>.default"
+// with "must result in valid metadata: " and the coercion error or the
+// errors (one as is, several as "[m1, m2]"). Like the reference it prunes
 // each default from its own schema node (an embedded node as a resource
-// root), visits items and properties but not additionalProperties, and
-// skips defaults inside resource meta (apiVersion, kind and metadata of the
-// root and of embedded resources). s must be structural; p is its path.
+// root) and visits items and properties but not additionalProperties. s
+// must be structural; p is its path. The value validation of the defaults
+// that pass these checks is LintValues'.
 func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
-	return checkDefaults(s, p, false)
+	return checkDefaults(s, p, false, nil)
 }
 
 // dropMetaDefaults removes from s (a skeleton, which the reference would
@@ -166,13 +177,19 @@ func unprunedDefaults(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 // ObjectMeta, and those holding an embedded resource whose apiVersion, kind
 // or metadata does not coerce. The decoder writes defaults as they are.
 func dropMetaDefaults(s *Schema) {
-	checkDefaults(s, nil, true)
+	checkDefaults(s, nil, true, nil)
 }
 
 // checkDefaults is unprunedDefaults; with dropMeta, it removes the defaults
 // dropMetaDefaults names instead of reporting them, and reports nothing
-// else.
-func checkDefaults(s *Schema, p *jperrors.FieldPath, dropMeta bool) jperrors.FieldErrors {
+// else. When checked is not nil, it records there, for every node whose
+// default passes the coercion and the TypeMeta/ObjectMeta checks, the
+// value the reference validates next: the default as coerced (the
+// reference coerces it in place: a null metadata becomes {}), or as
+// written inside resource meta; a default that fails is absent (the
+// reference then does not validate its value).
+func checkDefaults(s *Schema, p *jperrors.FieldPath, dropMeta bool, checked map[*Schema]any) jperrors.FieldErrors {
+	var mv objectmeta.Validator
 	c := &compiler{
 		a:          &Automaton{prunes: true},
 		memo:       map[memoKey]StateID{},
@@ -217,11 +234,23 @@ func checkDefaults(s *Schema, p *jperrors.FieldPath, dropMeta bool) jperrors.Fie
 			for k, e := range v.(map[string]any) {
 				obj[k] = e
 			}
-			if _, err := objectmeta.CoerceEmbedded(obj, "", objectmeta.Options{}); err != nil && dropMeta {
+			_, err := objectmeta.CoerceEmbedded(obj, "", objectmeta.Options{})
+			var detail string
+			if err != nil {
+				detail = err.Error()
+			} else if !dropMeta {
+				if me := embeddedMetaErrors(obj, nil, &mv, nil); len(me) > 0 {
+					detail = me.Error()
+				}
+			}
+			switch {
+			case err != nil && dropMeta:
 				s.HasDefault, s.Default = false, nil
-			} else if err != nil {
+			case detail != "":
 				errs = append(errs, &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.Child("default").String(), BadValue: s.Default,
-					Detail: "must result in valid metadata: " + err.Error()})
+					Detail: "must result in valid metadata: " + detail})
+			case checked != nil:
+				checked[s] = s.Default
 			}
 		}
 		if s.HasDefault && !insideMeta && dropMeta {
@@ -238,8 +267,19 @@ func checkDefaults(s *Schema, p *jperrors.FieldPath, dropMeta bool) jperrors.Fie
 			if !reflect.DeepEqual(v, s.Default) {
 				errs = append(errs, jperrors.Invalid(p.Child("default"), s.Default, "must not have unknown fields"))
 			}
-			if err := coerce(c.a, deepCopy(s.Default), st, p.Child("default"), false); err != nil {
-				errs = append(errs, &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.Child("default").String(), BadValue: s.Default, Detail: err.Error()})
+			// the coercion's first error, at the offending field, or else
+			// the TypeMeta/ObjectMeta errors of the embedded resources
+			v = deepCopy(s.Default)
+			var me jperrors.FieldErrors
+			if err := coerce(c.a, v, st, p.Child("default"), false); err != nil {
+				me = jperrors.FieldErrors{asFieldError(err, p.Child("default"), s.Default)}
+			} else {
+				me = validateEmbedded(c.a, v, st, p.Child("default"), &mv, nil)
+			}
+			if len(me) > 0 {
+				errs = append(errs, me...)
+			} else if checked != nil {
+				checked[s] = v
 			}
 		}
 		steps = append(steps, step{index: true})
@@ -253,4 +293,64 @@ func checkDefaults(s *Schema, p *jperrors.FieldPath, dropMeta bool) jperrors.Fie
 	}
 	walk(s, p, false, true)
 	return errs
+}
+
+// asFieldError turns a coercion error into the field error the reference
+// returns (objectmeta.Coerce gives a *field.Error at the offending field);
+// another error is reported at p with bad.
+func asFieldError(err error, p *jperrors.FieldPath, bad any) *jperrors.FieldError {
+	if e, ok := err.(*objectmeta.InvalidValueError); ok {
+		return &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: e.Field, BadValue: e.BadValue, Detail: e.Detail}
+	}
+	return &jperrors.FieldError{Type: jperrors.FieldInvalid, Field: p.String(), BadValue: bad, Detail: err.Error()}
+}
+
+// validateEmbedded appends to dst the reference's objectmeta.Validate
+// errors of a coerced value v in state s at p: at every embedded resource
+// reached through properties, additionalProperties and items, the TypeMeta
+// and ObjectMeta errors of embeddedMetaErrors. The reference visits map
+// keys in Go map order; here they come sorted.
+func validateEmbedded(a *Automaton, v any, s StateID, p *jperrors.FieldPath, mv *objectmeta.Validator, dst jperrors.FieldErrors) jperrors.FieldErrors {
+	if s < 0 {
+		return dst
+	}
+	st := &a.states[s]
+	switch x := v.(type) {
+	case map[string]any:
+		if st.Flags&Embedded != 0 {
+			dst = embeddedMetaErrors(x, p, mv, dst)
+		}
+		for _, k := range sortedKeys(x) {
+			if i := a.Lookup(s, []byte(k)); i >= 0 {
+				if pr := &a.props[int(st.propStart)+i]; pr.Role == RoleProperty {
+					dst = validateEmbedded(a, x[k], pr.Target, p.Child(k), mv, dst)
+				}
+			} else if st.Additional != NoState {
+				dst = validateEmbedded(a, x[k], st.Additional, p.Key(k), mv, dst)
+			}
+		}
+	case []any:
+		for i, e := range x {
+			dst = validateEmbedded(a, e, st.Items, p.Index(i), mv, dst)
+		}
+	}
+	return dst
+}
+
+// embeddedMetaErrors appends the errors of one coerced embedded resource
+// obj at p (nil: the top) to dst: apiVersion and kind (required, not empty,
+// a group version, a DNS-1035 kind up to case), then its metadata with the
+// rules of embedded metadata (objectmeta.Validator with Embedded).
+func embeddedMetaErrors(obj map[string]any, p *jperrors.FieldPath, mv *objectmeta.Validator, dst jperrors.FieldErrors) jperrors.FieldErrors {
+	path := ""
+	if p != nil {
+		path = p.String()
+	}
+	av, hasAV := obj["apiVersion"].(string)
+	kind, hasKind := obj["kind"].(string)
+	dst = objectmeta.ValidateEmbeddedTypeMeta(path, hasAV, av, hasKind, kind, dst)
+	if md, ok := obj["metadata"]; ok {
+		dst = mv.Validate(marshalCanonical(md), objectmeta.ValidateOptions{Embedded: true, Path: p.Child("metadata").String()}, dst)
+	}
+	return dst
 }

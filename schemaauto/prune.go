@@ -10,6 +10,11 @@ package schemaauto
 // defaults, nor touches metadata; object values must be map[string]any and
 // arrays []any.
 //
+// As in the reference, apiVersion, kind and metadata at the top of v are
+// removed without being reported when s does not keep them (s is not a
+// resource root): the reference records an unknown field there only below
+// the top.
+//
 // It is used to pre-prune default values and as an executable statement of
 // the automaton's semantics in tests.
 func (a *Automaton) PruneValue(v any, s StateID) (unknown []string) {
@@ -32,7 +37,9 @@ func (a *Automaton) pruneValue(v any, s StateID, path string, unknown *[]string)
 				a.pruneValue(e, st.Additional, joinKey(path, k), unknown)
 			} else if st.Flags&Preserve == 0 {
 				delete(x, k)
-				*unknown = append(*unknown, joinKey(path, k))
+				if path != rootPath || !isMetaField(k) {
+					*unknown = append(*unknown, joinKey(path, k))
+				}
 			}
 		}
 	case []any:
@@ -58,4 +65,9 @@ func joinKey(path, k string) string {
 		return k
 	}
 	return path + "." + k
+}
+
+// isMetaField reports whether k is apiVersion, kind or metadata.
+func isMetaField(k string) bool {
+	return k == "apiVersion" || k == "kind" || k == "metadata"
 }

@@ -217,3 +217,41 @@ func TestDefaultValue(t *testing.T) {
 		}
 	}
 }
+
+// TestPruneValueNotResourceRoot: PruneValue from a state that is not a
+// resource root removes apiVersion, kind and metadata at the top of the
+// value without reporting them, as the reference's pruning does (it records
+// an unknown field only below the top); below the top, and from the
+// resource root, nothing changes.
+func TestPruneValueNotResourceRoot(t *testing.T) {
+	a := mustCompile(t, `{"type":"object","properties":{"spec":{"type":"object","properties":{"a":{"type":"string"},
+		"o":{"type":"object"}}}}}`)
+	var spec StateID = NoState
+	for _, p := range a.Props(a.Root()) {
+		if p.Name == "spec" {
+			spec = p.Target
+		}
+	}
+	if spec == NoState {
+		t.Fatal("no spec state")
+	}
+	for _, tc := range []struct {
+		in, want string
+		unknown  []string
+	}{
+		{`{"apiVersion":"v1","kind":"K","metadata":{"name":"x"},"a":"s","b":1}`, `{"a":"s"}`, []string{"b"}},
+		{`{"o":{"apiVersion":"v1","kind":"K","metadata":{}}}`, `{"o":{}}`, []string{"o.apiVersion", "o.kind", "o.metadata"}},
+		{`{"kind":1}`, `{}`, nil},
+	} {
+		v := mustJSON(t, tc.in)
+		unknown := a.PruneValue(v, spec)
+		if got := string(marshalCanonical(v)); got != string(marshalCanonical(mustJSON(t, tc.want))) {
+			t.Errorf("pruned %s\n got %s\nwant %s", tc.in, got, tc.want)
+		}
+		if !reflect.DeepEqual(unknown, tc.unknown) {
+			t.Errorf("unknown paths of %s\n got %q\nwant %q", tc.in, unknown, tc.unknown)
+		}
+	}
+	// from the root, metadata, apiVersion and kind are kept
+	checkPrune(t, a, `{"apiVersion":"v1","kind":"K","metadata":{},"x":1}`, `{"apiVersion":"v1","kind":"K","metadata":{}}`, "x")
+}

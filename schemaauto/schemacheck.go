@@ -1,8 +1,11 @@
 package schemaauto
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
 )
@@ -17,10 +20,12 @@ import (
 // schema. Where the reference iterates a Go map (properties), it is
 // nondeterministic; jsonprune walks properties in name order.
 //
+// The status-subresource rule on the root schema (statusRootErrors, below)
+// runs before these, from CRD.Validate, which has the subresources. The
+// value validation of defaults is LintValues'.
+//
 // Not reproduced (documented in the README): CEL compilation and cost
-// checks of x-kubernetes-validations, the validation of default values
-// against their value validations and of embedded-resource metadata in
-// defaults, and the status-subresource restriction on the root schema.
+// checks of x-kubernetes-validations.
 
 // validateCRDSchema checks one schema at fp (the path of its
 // CustomResourceValidation: "spec.validation" or "spec.versions[i].schema").
@@ -294,4 +299,303 @@ func requires(s *Schema, k string) bool {
 		}
 	}
 	return false
+}
+
+// The status-subresource rule on the root schema
+// (validateCustomResourceDefinitionValidation in
+// k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation/validation.go):
+// when the status subresource is enabled, the server walks the fields of
+// its internal JSONSchemaProps in declaration order, skips those with their
+// zero value, and stops at the first that is a type other than "object",
+// or that is not in allowedFieldsAtRootSchema. The schema is then
+// rendered as the server's field.Error renders that struct: encoding/json
+// with Go field names, every field present.
+
+// internalField is a field of the internal JSONSchemaProps: its Go name,
+// its JSON key in the v1 form, and how its value is read and rendered.
+type internalField struct {
+	name, key string
+	kind      fieldKind
+	allowed   bool // in allowedFieldsAtRootSchema
+}
+
+type fieldKind uint8
+
+const (
+	kString       fieldKind = iota // string, "" when absent
+	kStringPtr                     // *string
+	kBool                          // bool, false when absent
+	kBoolPtr                       // *bool
+	kFloatPtr                      // *float64
+	kIntPtr                        // *int64
+	kValue                         // *JSON or JSON: any value
+	kValues                        // []JSON
+	kStrings                       // []string
+	kSchema                        // *JSONSchemaProps
+	kSchemas                       // []JSONSchemaProps
+	kSchemaMap                     // map[string]JSONSchemaProps
+	kItems                         // *JSONSchemaPropsOrArray
+	kOrBool                        // *JSONSchemaPropsOrBool
+	kDependencies                  // map[string]JSONSchemaPropsOrStringArray
+	kExternalDocs                  // *ExternalDocumentation
+	kRules                         // []ValidationRule
+)
+
+var internalFields = []internalField{
+	{"ID", "id", kString, false},
+	{"Schema", "$schema", kString, false},
+	{"Ref", "$ref", kStringPtr, false},
+	{"Description", "description", kString, true},
+	{"Type", "type", kString, true},
+	{"Nullable", "nullable", kBool, false},
+	{"Format", "format", kString, true},
+	{"Title", "title", kString, true},
+	{"Default", "default", kValue, false},
+	{"Maximum", "maximum", kFloatPtr, true},
+	{"ExclusiveMaximum", "exclusiveMaximum", kBool, true},
+	{"Minimum", "minimum", kFloatPtr, true},
+	{"ExclusiveMinimum", "exclusiveMinimum", kBool, true},
+	{"MaxLength", "maxLength", kIntPtr, true},
+	{"MinLength", "minLength", kIntPtr, true},
+	{"Pattern", "pattern", kString, true},
+	{"MaxItems", "maxItems", kIntPtr, true},
+	{"MinItems", "minItems", kIntPtr, true},
+	{"UniqueItems", "uniqueItems", kBool, true},
+	{"MultipleOf", "multipleOf", kFloatPtr, true},
+	{"Enum", "enum", kValues, false},
+	{"MaxProperties", "maxProperties", kIntPtr, false},
+	{"MinProperties", "minProperties", kIntPtr, false},
+	{"Required", "required", kStrings, true},
+	{"Items", "items", kItems, true},
+	{"AllOf", "allOf", kSchemas, false},
+	{"OneOf", "oneOf", kSchemas, false},
+	{"AnyOf", "anyOf", kSchemas, false},
+	{"Not", "not", kSchema, false},
+	{"Properties", "properties", kSchemaMap, true},
+	{"AdditionalProperties", "additionalProperties", kOrBool, false},
+	{"PatternProperties", "patternProperties", kSchemaMap, false},
+	{"Dependencies", "dependencies", kDependencies, false},
+	{"AdditionalItems", "additionalItems", kOrBool, false},
+	{"Definitions", "definitions", kSchemaMap, false},
+	{"ExternalDocs", "externalDocs", kExternalDocs, true},
+	{"Example", "example", kValue, true},
+	{"XPreserveUnknownFields", "x-kubernetes-preserve-unknown-fields", kBoolPtr, true},
+	{"XEmbeddedResource", "x-kubernetes-embedded-resource", kBool, false},
+	{"XIntOrString", "x-kubernetes-int-or-string", kBool, false},
+	{"XListMapKeys", "x-kubernetes-list-map-keys", kStrings, false},
+	{"XListType", "x-kubernetes-list-type", kStringPtr, false},
+	{"XMapType", "x-kubernetes-map-type", kStringPtr, false},
+	{"XValidations", "x-kubernetes-validations", kRules, true},
+}
+
+// allowedAtRootWithStatus is the server's message list of
+// allowedFieldsAtRootSchema.
+var allowedAtRootWithStatus = func() string {
+	var names []string
+	for _, f := range internalFields {
+		if f.allowed {
+			names = append(names, f.name)
+		}
+	}
+	return "[" + strings.Join(names, " ") + "]"
+}()
+
+// statusRootErrors returns the status-subresource rule's error for the
+// root schema raw (the schema as read) at sp (its openAPIV3Schema path),
+// or nil.
+func statusRootErrors(raw any, sp *jperrors.FieldPath) jperrors.FieldErrors {
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return nil
+	}
+	for _, f := range internalFields {
+		v, ok := m[f.key]
+		if !ok || isZeroField(f.kind, v) {
+			continue
+		}
+		if f.name == "Type" {
+			if v != "object" {
+				return jperrors.FieldErrors{jperrors.Invalid(sp.Child("type"), v, `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`)}
+			}
+			continue
+		}
+		if !f.allowed {
+			return jperrors.FieldErrors{jperrors.Invalid(sp, json.RawMessage(appendInternalSchema(nil, m)),
+				"only "+allowedAtRootWithStatus+" fields are allowed at the root of the schema if the status subresource is enabled")}
+		}
+	}
+	return nil
+}
+
+// isZeroField reports whether a field read from v has its zero value in the
+// internal struct: absent or null, "" for strings, false for booleans.
+func isZeroField(k fieldKind, v any) bool {
+	switch k {
+	case kString:
+		s, _ := v.(string)
+		return s == ""
+	case kBool:
+		b, _ := v.(bool)
+		return !b
+	}
+	return v == nil
+}
+
+// appendInternalSchema appends the JSON of the internal JSONSchemaProps
+// that the schema m converts to, as encoding/json writes that struct.
+func appendInternalSchema(b []byte, m map[string]any) []byte {
+	b = append(b, '{')
+	for i, f := range internalFields {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONValue(b, f.name)
+		b = append(b, ':')
+		b = appendInternalField(b, f.kind, m[f.key])
+	}
+	return append(b, '}')
+}
+
+func appendInternalField(b []byte, k fieldKind, v any) []byte {
+	switch k {
+	case kString:
+		s, _ := v.(string)
+		return appendJSONValue(b, s)
+	case kBool:
+		x, _ := v.(bool)
+		return strconv.AppendBool(b, x)
+	}
+	if v == nil {
+		return append(b, "null"...)
+	}
+	switch k {
+	case kStringPtr, kBoolPtr, kValue:
+		return appendJSONValue(b, v)
+	case kFloatPtr:
+		switch x := v.(type) {
+		case int64:
+			return appendJSONValue(b, float64(x))
+		}
+		return appendJSONValue(b, v)
+	case kIntPtr:
+		switch x := v.(type) {
+		case float64:
+			return appendJSONValue(b, int64(x))
+		}
+		return appendJSONValue(b, v)
+	case kValues, kStrings:
+		return appendJSONValue(b, v)
+	case kSchema:
+		return appendInternalSchemaValue(b, v)
+	case kSchemas:
+		l, _ := v.([]any)
+		b = append(b, '[')
+		for i, x := range l {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendInternalSchemaValue(b, x)
+		}
+		return append(b, ']')
+	case kSchemaMap:
+		mm, _ := v.(map[string]any)
+		b = append(b, '{')
+		for i, key := range sortedKeys(mm) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONValue(b, key)
+			b = append(b, ':')
+			b = appendInternalSchemaValue(b, mm[key])
+		}
+		return append(b, '}')
+	case kItems:
+		if l, ok := v.([]any); ok {
+			b = append(b, `{"Schema":null,"JSONSchemas":`...)
+			b = appendInternalField(b, kSchemas, l)
+			return append(b, '}')
+		}
+		b = append(b, `{"Schema":`...)
+		b = appendInternalSchemaValue(b, v)
+		return append(b, `,"JSONSchemas":null}`...)
+	case kOrBool:
+		if x, ok := v.(bool); ok {
+			b = append(b, `{"Allows":`...)
+			b = strconv.AppendBool(b, x)
+			return append(b, `,"Schema":null}`...)
+		}
+		b = append(b, `{"Allows":true,"Schema":`...)
+		b = appendInternalSchemaValue(b, v)
+		return append(b, '}')
+	case kDependencies:
+		mm, _ := v.(map[string]any)
+		b = append(b, '{')
+		for i, key := range sortedKeys(mm) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONValue(b, key)
+			if l, ok := mm[key].([]any); ok {
+				b = append(b, `:{"Schema":null,"Property":`...)
+				b = appendJSONValue(b, l)
+			} else {
+				b = append(b, `:{"Schema":`...)
+				b = appendInternalSchemaValue(b, mm[key])
+				b = append(b, `,"Property":null`...)
+			}
+			b = append(b, '}')
+		}
+		return append(b, '}')
+	case kExternalDocs:
+		mm, _ := v.(map[string]any)
+		d, _ := mm["description"].(string)
+		u, _ := mm["url"].(string)
+		b = append(b, `{"Description":`...)
+		b = appendJSONValue(b, d)
+		b = append(b, `,"URL":`...)
+		b = appendJSONValue(b, u)
+		return append(b, '}')
+	case kRules:
+		l, _ := v.([]any)
+		b = append(b, '[')
+		for i, x := range l {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			r, _ := x.(map[string]any)
+			str := func(k string) string { s, _ := r[k].(string); return s }
+			b = append(b, `{"Rule":`...)
+			b = appendJSONValue(b, str("rule"))
+			b = append(b, `,"Message":`...)
+			b = appendJSONValue(b, str("message"))
+			b = append(b, `,"MessageExpression":`...)
+			b = appendJSONValue(b, str("messageExpression"))
+			b = append(b, `,"Reason":`...)
+			b = appendJSONValue(b, r["reason"])
+			b = append(b, `,"FieldPath":`...)
+			b = appendJSONValue(b, str("fieldPath"))
+			b = append(b, `,"OptionalOldSelf":`...)
+			b = appendJSONValue(b, r["optionalOldSelf"])
+			b = append(b, '}')
+		}
+		return append(b, ']')
+	}
+	return appendJSONValue(b, v)
+}
+
+// appendInternalSchemaValue appends a sub-schema; a value that is not an
+// object is written as an empty schema.
+func appendInternalSchemaValue(b []byte, v any) []byte {
+	m, _ := v.(map[string]any)
+	return appendInternalSchema(b, m)
+}
+
+// appendJSONValue appends v as encoding/json writes it (HTML characters
+// escaped, as field.Error's json.Marshal does).
+func appendJSONValue(b []byte, v any) []byte {
+	js, err := json.Marshal(v)
+	if err != nil {
+		return append(b, "null"...)
+	}
+	return append(b, js...)
 }

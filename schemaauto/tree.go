@@ -151,12 +151,14 @@ func buildTree(s *Schema, asWritten bool, memo map[*Schema]*validate.Tree) (*val
 // `x-kubernetes-list-type: set for items of type "object" is not supported
 // by server-side apply or CEL validation rules` (and "array").
 //
-// Not covered: the ObjectMeta/TypeMeta checks of defaults inside resource
-// metadata (apiVersion, kind, metadata of the root or of an embedded
-// resource: those defaults are skipped), CEL rules on defaults, and the
-// structural and OpenAPI checks that do not concern values (CRD.Validate
-// has them). Keys are visited in sorted order where the server iterates a
-// Go map.
+// A default that fails the coercion or the TypeMeta/ObjectMeta checks of
+// its embedded resources or resource meta (CRD.Validate reports those) is
+// not validated here, as the server validates its value only when they
+// pass; defaults inside resource meta are validated like the others.
+//
+// Not covered: CEL rules on defaults, and the structural and OpenAPI
+// checks that do not concern values (CRD.Validate has them). Keys are
+// visited in sorted order where the server iterates a Go map.
 func LintValues(s *Schema, p *jperrors.FieldPath) (errs jperrors.FieldErrors, warnings []string) {
 	if s == nil {
 		return nil, nil
@@ -164,7 +166,11 @@ func LintValues(s *Schema, p *jperrors.FieldPath) (errs jperrors.FieldErrors, wa
 	errs = append(errs, patternErrors(s, p)...)
 	// the server validates defaults only when the schema is structural
 	if newStructuralError(s) == nil && len(ValidateStructural(p, s)) == 0 {
-		errs = append(errs, defaultErrors(s, p, true, false)...)
+		// a default whose embedded resources fail the coercion or the
+		// TypeMeta/ObjectMeta checks (CRD.Validate's) is not validated
+		checked := map[*Schema]any{}
+		checkDefaults(s, p, false, checked)
+		errs = append(errs, defaultErrors(s, p, checked)...)
 	}
 	errs = append(errs, valueOpenAPIErrors(s, p)...)
 	warnings = unrecognizedFormats(s, nil)
@@ -235,25 +241,23 @@ func patternErrors(s *Schema, p *jperrors.FieldPath) jperrors.FieldErrors {
 // defaultErrors validates the defaults of s and of the properties and items
 // below it (defaulting.ValidateDefaults): the node's default with the
 // validator of the structural node (its subtree, formats as written), then
-// items, then properties. Defaults inside resource metadata (insideMeta)
-// are skipped.
-func defaultErrors(s *Schema, p *jperrors.FieldPath, resourceRoot, insideMeta bool) jperrors.FieldErrors {
+// items, then properties. Only the defaults in checked (those passing the
+// checks of their embedded resources and resource meta: the reference
+// validates a default's value only then) are validated, in the form
+// checked holds (the coerced default).
+func defaultErrors(s *Schema, p *jperrors.FieldPath, checked map[*Schema]any) jperrors.FieldErrors {
 	if s == nil {
 		return nil
 	}
-	embedded := resourceRoot || s.EmbeddedResource
-	if s.EmbeddedResource {
-		insideMeta = false
-	}
 	var errs jperrors.FieldErrors
-	if s.HasDefault && s.Default != nil && !insideMeta {
+	if v, ok := checked[s]; ok && s.HasDefault && s.Default != nil {
 		t, err := buildTree(s, true, nil)
 		if err != nil {
 			errs = append(errs, jperrors.Invalid(p.Child("default"), s.Default, err.Error()))
 		} else {
 			dp := p.Child("default")
 			d := dp.String()
-			for _, e := range t.Validate("", s.Default) {
+			for _, e := range t.Validate("", v) {
 				c := *e
 				if c.Field == "<nil>" {
 					c.Field = d
@@ -264,13 +268,9 @@ func defaultErrors(s *Schema, p *jperrors.FieldPath, resourceRoot, insideMeta bo
 			}
 		}
 	}
-	errs = append(errs, defaultErrors(s.Items, p.Child("items"), false, insideMeta)...)
+	errs = append(errs, defaultErrors(s.Items, p.Child("items"), checked)...)
 	for _, k := range sortedKeys(s.Properties) {
-		sub := insideMeta
-		if embedded && (k == "metadata" || k == "apiVersion" || k == "kind") {
-			sub = true
-		}
-		errs = append(errs, defaultErrors(s.Properties[k], p.Child("properties").Key(k), false, sub)...)
+		errs = append(errs, defaultErrors(s.Properties[k], p.Child("properties").Key(k), checked)...)
 	}
 	return errs
 }
