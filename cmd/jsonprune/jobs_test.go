@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// jobsRun is one run's exit status, stdout, stderr and report.
+type jobsRun struct {
+	code                 int
+	out, errOut, records string
+}
+
+// runJobs runs the command line in process with -j jobs, stdin and a
+// --report file, and returns what it wrote.
+func runJobs(t *testing.T, jobs int, stdin []byte, args ...string) jobsRun {
+	t.Helper()
+	rep := filepath.Join(t.TempDir(), "report.jsonl")
+	var out, errb bytes.Buffer
+	code := run(append([]string{"--no-cache", "-j", fmt.Sprint(jobs), "--report", rep}, args...), bytes.NewReader(stdin), &out, &errb)
+	records, err := os.ReadFile(rep)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return jobsRun{code, out.String(), errb.String(), string(records)}
+}
+
+// sameJobs runs args with -j 1, 2 and 4, and with -j 2 and 4 again with
+// blocks of JSON Lines of a few bytes (every line a block, lines longer
+// than a block, and the reader cutting the rest when a line is longer
+// than maxBlockLine), and checks that every run writes the same stdout,
+// stderr and report as -j 1.
+func sameJobs(t *testing.T, name string, stdin []byte, args ...string) {
+	t.Helper()
+	sameJobsSizes(t, name, [][2]int{{64, 32 << 20}, {256, 1024}, {4096, 4096}}, stdin, args...)
+}
+
+// sameJobsSizes is sameJobs with the block sizes and longest lines given.
+// It returns the run with -j 1.
+func sameJobsSizes(t *testing.T, name string, sizes [][2]int, stdin []byte, args ...string) jobsRun {
+	t.Helper()
+	want := runJobs(t, 1, stdin, args...)
+	check := func(how string, got jobsRun) {
+		t.Helper()
+		if got != want {
+			t.Errorf("%s, %s: differs from -j 1:\nexit %d / %d\nstdout:\n%s\n-j 1:\n%s\nstderr:\n%s\n-j 1:\n%s\nreport:\n%s\n-j 1:\n%s",
+				name, how, got.code, want.code, clip(got.out), clip(want.out), clip(got.errOut), clip(want.errOut), clip(got.records), clip(want.records))
+		}
+	}
+	for _, j := range []int{2, 4} {
+		check(fmt.Sprintf("-j %d", j), runJobs(t, j, stdin, args...))
+	}
+	defer func(b, l int) { blockSize, maxBlockLine = b, l }(blockSize, maxBlockLine)
+	for _, sizes := range sizes {
+		blockSize, maxBlockLine = sizes[0], sizes[1]
+		for _, j := range []int{2, 4} {
+			check(fmt.Sprintf("-j %d, blocks of %d bytes, lines up to %d", j, sizes[0], sizes[1]), runJobs(t, j, stdin, args...))
+		}
+	}
+	return want
+}
+
+func clip(s string) string {
+	if len(s) > 4000 {
+		return s[:4000] + "..."
+	}
+	return s
+}
+
+// oddLines are JSON Lines that are not one object each: blank lines, CRLF,
+// white space, several values on a line, broken values, Lists on a line
+// (whole, broken, with syntax errors between items), escaped names.
+var oddLines = []string{
+	"",
+	"  ",
+	widgetJSON + "\r",
+	"  " + configMap,
+	widgetJSON + " " + configMap,
+	widgetJSON + "}",
+	`{"apiVersion":"example.com/v1","kind":"Widget","spec":`,
+	`{"items":[` + widgetJSON + `,` + configMap + `],"kind":"List","apiVersion":"v1"}`,
+	`{"items":[` + widgetJSON + `,,` + configMap + `,],"kind":"List"}`,
+	`{"items":[` + widgetJSON,
+	`{"it\u0065ms":[` + widgetJSON + `],"kind":"List"}`,
+	`[1,2] "s" 12 null`,
+	`]`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w\"}{"},"spec":{"replicas":"x"}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"` + strings.Repeat("long", 300) + `"},"spec":{"replicas":1}}`,
+}
+
+// TestJobsSameOutput: -j 1, 2 and 4 write the same stdout, stderr and
+// report, byte for byte, on FuzzRun's seeds, on JSON Lines with odd lines
+// (cut in blocks by the workers under -j > 1) and on the shared corpus (as
+// its tree of YAML files, and as a JSON Lines dump with odd lines).
+func TestJobsSameOutput(t *testing.T) {
+	flagSets := [][]string{
+		{"-o", "ndjson"},
+		{"-o", "json", "--field-validation=Strict", "--max-doc-size", "600", "--summary"},
+		{"-o", "yaml", "--kubectl", "--no-validate", "-v"},
+	}
+	small := [][2]int{{64, 1024}}
+	for i, seed := range fuzzRunSeeds {
+		for _, flags := range flagSets {
+			sameJobsSizes(t, fmt.Sprintf("seed %d %v", i, flags), small, []byte(seed), append([]string{"--crd", crdFile}, flags...)...)
+		}
+	}
+	var dump bytes.Buffer
+	for i := range 400 {
+		if i%7 == 3 {
+			dump.WriteString(oddLines[i/7%len(oddLines)])
+		} else {
+			fmt.Fprintf(&dump, `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w%d","namespace":"ns"},"spec":{"replicas":%d,"zz":%d,"list":[{"x":"a","q":1}]}}`, i, i, i%3)
+		}
+		dump.WriteByte('\n')
+	}
+	for i, flags := range flagSets {
+		if i == 0 {
+			sameJobs(t, fmt.Sprintf("dump %v", flags), dump.Bytes(), append([]string{"--crd", crdFile}, flags...)...)
+		} else {
+			sameJobsSizes(t, fmt.Sprintf("dump %v", flags), small, dump.Bytes(), append([]string{"--crd", crdFile}, flags...)...)
+		}
+	}
+	// the same dump without its last line break, and from a file
+	last := bytes.TrimSuffix(dump.Bytes(), []byte("\n"))
+	sameJobsSizes(t, "dump without its last line break", small, last, "--crd", crdFile, "-o", "ndjson")
+	file := filepath.Join(t.TempDir(), "dump.json")
+	if err := os.WriteFile(file, dump.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sameJobsSizes(t, "dump in a file, twice", small, nil, "--crd", crdFile, "-o", "ndjson", file, file)
+
+	if testing.Short() {
+		return
+	}
+	corpus := "../../../shared/corpus"
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skipf("the shared corpus is missing (%v): clone it beside the checkout as ../shared", err)
+	}
+	crds, crs := filepath.Join(corpus, "crds"), filepath.Join(corpus, "crs")
+	tree := sameJobsSizes(t, "the corpus tree", nil, nil, "--crd", crds, "-R", crs, "-o", "ndjson")
+	if tree.code == exitUsage || strings.Count(tree.out, "\n") < 2000 {
+		t.Fatalf("the corpus tree: exit %d, %d lines out", tree.code, strings.Count(tree.out, "\n"))
+	}
+	dump.Reset()
+	for i, line := range strings.Split(strings.TrimSuffix(tree.out, "\n"), "\n") {
+		if i%50 == 7 {
+			dump.WriteString(oddLines[i/50%len(oddLines)] + "\n")
+		}
+		dump.WriteString(line + "\n")
+	}
+	sameJobsSizes(t, "the corpus as JSON Lines", [][2]int{{8192, 4096}}, dump.Bytes(), "--crd", crds, "--crd", crdFile, "-o", "ndjson", "--field-validation=Strict")
+}
