@@ -138,7 +138,8 @@ func main() {
 		ratio("reference chain (not validating) against validating `-j 1`, CPU", 4, 2, cpuOf)
 	}
 	if *keep {
-		fmt.Println("\nthe dump and the binary are in", *dir)
+		fmt.Println("\nthe dump and the binary are in", *dir+"; the first run:")
+		fmt.Println(jp, strings.Join(rows[0].args, " "))
 	}
 }
 
