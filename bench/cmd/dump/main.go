@@ -11,6 +11,7 @@
 //
 //	cd bench && go run ./cmd/dump                  # or: make bench-dump
 //	go run ./cmd/dump -rounds 7 -keep -dir /tmp/jpdump
+//	go run ./cmd/dump -base /tmp/jsonprune-of-an-earlier-commit   # the same rounds, with its -j 1 and -j 2
 //
 // The reference chain (this program run with -reference) is the decode,
 // prune and default path of the API server's CR handler, oracle.Pipeline
@@ -54,6 +55,7 @@ func main() {
 	lines := flag.Int("lines", 500000, "lines of the NDJSON dump")
 	dumpCRDs := flag.Int("dump-crds", 8, "CRDs whose resources make the dump (those with the most resources)")
 	noRef := flag.Bool("no-reference", false, "leave the reference chain out")
+	base := flag.String("base", "", "another jsonprune binary (an earlier commit's) to run with --no-validate -j 1 and -j 2 in the same rounds")
 	reference := flag.Bool("reference", false, "internal: run the reference chain on the dump (the last argument) with the CRDs (the others) and exit")
 	flag.Parse()
 	if *reference {
@@ -98,8 +100,15 @@ func main() {
 		{"jsonprune `-j 1` (validating)", jp, jpArgs("-j", "1")},
 		{"jsonprune `-j 2` (validating)", jp, jpArgs("-j", "2")},
 	}
+	ref, baseRow := -1, -1
 	if !*noRef {
+		ref = len(rows)
 		rows = append(rows, row{"reference chain (decode, prune, default; serial)", self, append(append([]string{"-reference"}, crds...), dump)})
+	}
+	if *base != "" {
+		baseRow = len(rows)
+		rows = append(rows, row{"base binary `--no-validate -j 1`", *base, jpArgs("--no-validate", "-j", "1")},
+			row{"base binary `--no-validate -j 2`", *base, jpArgs("--no-validate", "-j", "2")})
 	}
 	loadBefore := loadAvg()
 	results := make([][]measurement, len(rows))
@@ -131,11 +140,16 @@ func main() {
 	ratio("`--no-validate`: `-j 2` against `-j 1`, wall", 0, 1, wallOf)
 	ratio("validating: `-j 2` against `-j 1`, wall", 2, 3, wallOf)
 	ratio("`--no-validate`: `-j 2` CPU over `-j 1` CPU (the cost of going parallel)", 1, 0, cpuOf)
-	if !*noRef {
-		ratio("reference chain against `--no-validate -j 1`, CPU (per core)", 4, 0, cpuOf)
-		ratio("reference chain against `--no-validate -j 1`, wall", 4, 0, wallOf)
-		ratio("reference chain against `--no-validate -j 2`, wall", 4, 1, wallOf)
-		ratio("reference chain (not validating) against validating `-j 1`, CPU", 4, 2, cpuOf)
+	if ref >= 0 {
+		ratio("reference chain against `--no-validate -j 1`, CPU (per core)", ref, 0, cpuOf)
+		ratio("reference chain against `--no-validate -j 1`, wall", ref, 0, wallOf)
+		ratio("reference chain against `--no-validate -j 2`, wall", ref, 1, wallOf)
+		ratio("reference chain (not validating) against validating `-j 1`, CPU", ref, 2, cpuOf)
+	}
+	if baseRow >= 0 {
+		ratio("base binary: `--no-validate`, `-j 2` against `-j 1`, wall", baseRow, baseRow+1, wallOf)
+		ratio("`--no-validate -j 2`: base binary against this one, wall", baseRow+1, 1, wallOf)
+		ratio("`--no-validate -j 2`: base binary against this one, CPU", baseRow+1, 1, cpuOf)
 	}
 	if *keep {
 		fmt.Println("\nthe dump and the binary are in", *dir+"; the first run:")
