@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // jobsRun is one run's exit status, stdout, stderr and report.
@@ -19,9 +22,15 @@ type jobsRun struct {
 // --report file, and returns what it wrote.
 func runJobs(t *testing.T, jobs int, stdin []byte, args ...string) jobsRun {
 	t.Helper()
+	return runJobsFrom(t, jobs, bytes.NewReader(stdin), args...)
+}
+
+// runJobsFrom is runJobs with stdin read from r.
+func runJobsFrom(t *testing.T, jobs int, r io.Reader, args ...string) jobsRun {
+	t.Helper()
 	rep := filepath.Join(t.TempDir(), "report.jsonl")
 	var out, errb bytes.Buffer
-	code := run(append([]string{"--no-cache", "-j", fmt.Sprint(jobs), "--report", rep}, args...), bytes.NewReader(stdin), &out, &errb)
+	code := run(append([]string{"--no-cache", "-j", fmt.Sprint(jobs), "--report", rep}, args...), r, &out, &errb)
 	records, err := os.ReadFile(rep)
 	if err != nil && !os.IsNotExist(err) {
 		t.Fatal(err)
@@ -132,6 +141,28 @@ func TestJobsSameOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameJobsSizes(t, "dump in a file, twice", small, nil, "--crd", crdFile, "-o", "ndjson", file, file)
+
+	// a read error in the middle of a JSON Lines input: the reader cuts
+	// the rest, and reports the error where -j 1 does
+	defer func(b, l int) { blockSize, maxBlockLine = b, l }(blockSize, maxBlockLine)
+	for _, sizes := range [][2]int{{1 << 20, 32 << 20}, {256, 1024}, {64, 128}} {
+		for _, at := range []int{100, 3000, 9001} {
+			broken := func() io.Reader {
+				return io.MultiReader(bytes.NewReader(dump.Bytes()[:at]), iotest.ErrReader(errors.New("boom")))
+			}
+			want := runJobsFrom(t, 1, broken(), "--crd", crdFile, "-o", "ndjson")
+			if !strings.Contains(want.errOut, "boom") {
+				t.Fatalf("read error at %d: not reported: %s", at, want.errOut)
+			}
+			blockSize, maxBlockLine = sizes[0], sizes[1]
+			for _, j := range []int{2, 4} {
+				if got := runJobsFrom(t, j, broken(), "--crd", crdFile, "-o", "ndjson"); got != want {
+					t.Errorf("read error at %d, -j %d, blocks of %d: differs from -j 1:\nstderr:\n%s\n-j 1:\n%s\nstdout:\n%s\n-j 1:\n%s", at, j, sizes[0], clip(got.errOut), clip(want.errOut), clip(got.out), clip(want.out))
+				}
+			}
+			blockSize, maxBlockLine = 1<<20, 32<<20
+		}
+	}
 
 	if testing.Short() {
 		return
