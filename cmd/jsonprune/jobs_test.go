@@ -145,7 +145,7 @@ func TestJobsSameOutput(t *testing.T) {
 	// a read error in the middle of a JSON Lines input: the reader cuts
 	// the rest, and reports the error where -j 1 does
 	defer func(b, l int) { blockSize, maxBlockLine = b, l }(blockSize, maxBlockLine)
-	for _, sizes := range [][2]int{{1 << 20, 32 << 20}, {256, 1024}, {64, 128}} {
+	for _, sizes := range [][2]int{{1 << 20, 4 << 20}, {256, 1024}, {64, 128}} {
 		for _, at := range []int{100, 3000, 9001} {
 			broken := func() io.Reader {
 				return io.MultiReader(bytes.NewReader(dump.Bytes()[:at]), iotest.ErrReader(errors.New("boom")))
@@ -160,7 +160,7 @@ func TestJobsSameOutput(t *testing.T) {
 					t.Errorf("read error at %d, -j %d, blocks of %d: differs from -j 1:\nstderr:\n%s\n-j 1:\n%s\nstdout:\n%s\n-j 1:\n%s", at, j, sizes[0], clip(got.errOut), clip(want.errOut), clip(got.out), clip(want.out))
 				}
 			}
-			blockSize, maxBlockLine = 1<<20, 32<<20
+			blockSize, maxBlockLine = 1<<20, 4<<20
 		}
 	}
 

@@ -248,7 +248,7 @@ func cutFail(bl *builder, err error, maxDoc int) bool {
 // small.
 var (
 	blockSize    = 1 << 20
-	maxBlockLine = 32 << 20
+	maxBlockLine = 4 << 20
 )
 
 // A lineJob is a block of JSON Lines for a worker to cut.
