@@ -57,6 +57,17 @@ bench-tree:
 	cd bench && $(GO) run ./cmd/tree -rounds $(TREE_ROUNDS) \
 	  -kubeconform "$$(test -x $(BENCHTMP)/jsonprune-bench-bin/kubeconform && echo $(BENCHTMP)/jsonprune-bench-bin/kubeconform || echo none)"
 
+# The command line on the 8-CRD, 500,000-line NDJSON dump of README's
+# Performance section: -j 1 and -j 2, with and without value validation,
+# against the Kubernetes reference chain (decode, prune, default) run as a
+# whole process over the same dump, in interleaved rounds; CPU (user+sys),
+# wall and peak RSS, median and range, the ratios round by round, with the
+# date, the commit and the load (bench/cmd/dump).
+DUMP_ROUNDS ?= 5
+.PHONY: bench-dump
+bench-dump:
+	cd bench && $(GO) run ./cmd/dump -rounds $(DUMP_ROUNDS)
+
 # Regenerate schemaauto/testdata/structural from the real Kubernetes code.
 golden:
 	cd bench && $(GO) run ./cmd/golden

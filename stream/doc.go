@@ -24,6 +24,10 @@
 //	func NewReader(r io.Reader, opts ...Option) (*Reader, error)
 //	func (r *Reader) ReadDocument() (Document, error) // io.EOF after the last one
 //	func (r *Reader) BytesRead() int64
+//	type Place struct{ Offset int64; Line, Doc int } // where a piece of a stream starts
+//	func JSONLines(head []byte) bool  // a stream read as JSON Lines from its first byte
+//	func NewLinesReader(piece []byte, at Place, opts ...Option) (*Reader, error) // a piece of it, in place
+//	func NewLinesReaderOf(r io.Reader, at Place, opts ...Option) (*Reader, error) // the rest of it
 //	type Option = decoder.Option        // the library's one option type
 //	func ForceFormat(f Format) Option  // default: "{" or "[" first is JSON, else YAML
 //	func ListThreshold(n int) Option   // YAML Lists from this size are streamed; default 1 MiB
@@ -57,6 +61,13 @@
 // Texts are cut as they are: syntax errors are found by whoever decodes
 // them. The only syntax the Reader checks is the one it needs to stream a
 // JSON List: the commas and the end of the items array.
+//
+// A JSON Lines stream (JSONLines) can be cut after any line breaks into
+// pieces, each cut by a Reader of its own (NewLinesReader, in parallel):
+// in line mode every line is read afresh, so the pieces give the
+// documents, errors and positions of the whole stream's Reader, their
+// Index counted from the Place given (the documents of the pieces before,
+// which whoever joins them adds).
 //
 // # Errors
 //

@@ -64,7 +64,20 @@ type batch struct {
 	out   []byte // their outputs
 	msgs  []byte // their stderr lines
 	rep   []byte // their report lines
+	once  []onceMsg
 	done  chan struct{}
+
+	// a block of JSON Lines the worker cuts (data is the block's text;
+	// nil when the reader cut the units)
+	lines *lineJob
+}
+
+// A onceMsg is stderr lines to be written once per run, at their first
+// place in input order, of those the workers wrote (the writer drops the
+// later ones with the same key).
+type onceMsg struct {
+	key  string
+	msgs span // in batch.msgs
 }
 
 // Batch limits: a batch is handed on when its texts reach batchBytes or it
@@ -79,8 +92,9 @@ var batchPool = sync.Pool{New: func() any { return new(batch) }}
 func newBatch(in *input) *batch {
 	b := batchPool.Get().(*batch)
 	b.in = in
-	b.units, b.data, b.out, b.msgs, b.rep = b.units[:0], b.data[:0], b.out[:0], b.msgs[:0], b.rep[:0]
+	b.units, b.data, b.out, b.msgs, b.rep, b.once = b.units[:0], b.data[:0], b.out[:0], b.msgs[:0], b.rep[:0], b.once[:0]
 	b.done = make(chan struct{})
+	b.lines = nil
 	return b
 }
 
@@ -91,7 +105,7 @@ func freeBatch(b *batch) {
 	if cap(b.data) > 16*batchBytes || cap(b.out) > 16*batchBytes {
 		return // one huge document: let its buffers go
 	}
-	b.in = nil
+	b.in, b.lines = nil, nil
 	batchPool.Put(b)
 }
 
@@ -102,6 +116,7 @@ type builder struct {
 	b    *batch
 	send func(*batch) bool
 	stop bool // send refused: the output is closed
+	keep bool // one batch: never hand it on (a block cut by a worker)
 }
 
 func newBuilder(in *input, send func(*batch) bool) *builder {
@@ -114,6 +129,12 @@ func (bl *builder) add(u unit, text []byte) {
 	start := len(b.data)
 	b.data = append(b.data, text...)
 	bl.commit(u, start)
+}
+
+// addSpan makes text, the bytes of the batch's data at s, a unit.
+func (bl *builder) addSpan(u unit, s span) {
+	u.data = s
+	bl.b.units = append(bl.b.units, u)
 }
 
 // fail adds a unitFail with its message.
@@ -130,7 +151,7 @@ func (bl *builder) commit(u unit, start int) {
 	b := bl.b
 	u.data = span{start, len(b.data)}
 	b.units = append(b.units, u)
-	if len(b.data) >= batchBytes || len(b.units) >= batchUnits {
+	if !bl.keep && (len(b.data) >= batchBytes || len(b.units) >= batchUnits) {
 		bl.flush()
 	}
 }

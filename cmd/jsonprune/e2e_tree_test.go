@@ -44,8 +44,8 @@ func TestE2ETreeMemory(t *testing.T) {
 
 // TestE2ECRDCache: a run that reads the CRDs from the cache (warm) says
 // and writes what a run that parses them (cold, or --no-cache) does;
-// --no-cache writes nothing. One worker: with several, a note said once a
-// run lands after whichever document a worker reaches first.
+// --no-cache writes nothing. (One worker, though the once-per-run notes now
+// land at the same place under any -j: TestJobsSameOutput.)
 func TestE2ECRDCache(t *testing.T) {
 	corpus := "../../../shared/corpus"
 	if _, err := os.Stat(corpus); err != nil {

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/jsonprune/jsonprune/decoder"
 )
@@ -26,7 +25,6 @@ type options struct {
 	noCache      bool
 	noNulls      bool
 	noValidate   bool
-	unchecked    sync.Map // the group/version/kinds whose unchecked features were said (noteUnchecked)
 	invalidUTF8  bool
 	report       string
 	summary      bool

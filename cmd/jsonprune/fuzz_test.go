@@ -9,20 +9,23 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
+// fuzzRunSeeds are FuzzRun's seeds (TestJobsSameOutput runs them too).
+var fuzzRunSeeds = []string{
+	widgetJSON + "\n" + configMap,
+	`{"items":[` + widgetJSON + `,` + configMap + `],"kind":"List"}`,
+	"{\n \"items\": [\n  {\"a\": 1}\n ]\n}",
+	"apiVersion: v1\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  spec: {a: 1, a: 2}\nkind: List\n",
+	"---\napiVersion: example.com/v1\nkind: Widget\n---\n~\n...\n%YAML 1.1\n---\n[1",
+	`{"a":"\u00e9\"}{[`,
+	"\x1f\x8b\x08\x00",
+}
+
 // FuzzRun feeds any input to the command line: it must not panic, must
 // exit 0, 1 or 2, and every line of -o ndjson output must be valid JSON.
 // Its seeds run with go test; go test -fuzz=FuzzRun ./cmd/jsonprune/
 // explores further.
 func FuzzRun(f *testing.F) {
-	for _, s := range []string{
-		widgetJSON + "\n" + configMap,
-		`{"items":[` + widgetJSON + `,` + configMap + `],"kind":"List"}`,
-		"{\n \"items\": [\n  {\"a\": 1}\n ]\n}",
-		"apiVersion: v1\nitems:\n- apiVersion: example.com/v1\n  kind: Widget\n  spec: {a: 1, a: 2}\nkind: List\n",
-		"---\napiVersion: example.com/v1\nkind: Widget\n---\n~\n...\n%YAML 1.1\n---\n[1",
-		`{"a":"\u00e9\"}{[`,
-		"\x1f\x8b\x08\x00",
-	} {
+	for _, s := range fuzzRunSeeds {
 		f.Add([]byte(s), byte(0))
 		f.Add([]byte(s), byte(0xff))
 	}

@@ -112,13 +112,12 @@ type writer struct {
 	tally tally
 	sum   *summary // nil without --summary
 	prog  *progress
-	err   error // the first error writing stdout or the report
+	err   error           // the first error writing stdout or the report
+	said  map[string]bool // the keys of the onceMsgs written
 }
 
 func (w *writer) write(b *batch) {
-	if len(b.msgs) > 0 {
-		w.errs.Write(b.msgs)
-	}
+	w.messages(b)
 	for i := range b.units {
 		u := &b.units[i]
 		w.tally.add(u.tally)
@@ -161,6 +160,33 @@ func (w *writer) write(b *batch) {
 	}
 	if w.prog != nil {
 		w.prog.objects.Store(int64(w.tally.objects))
+	}
+}
+
+// messages writes a batch's stderr lines, but for the onceMsgs already
+// written.
+func (w *writer) messages(b *batch) {
+	msgs := b.msgs
+	if len(b.once) > 0 {
+		if w.said == nil {
+			w.said = map[string]bool{}
+		}
+		var keep []byte
+		at := 0
+		for _, o := range b.once {
+			if !w.said[o.key] {
+				w.said[o.key] = true
+				continue
+			}
+			keep = append(keep, msgs[at:o.msgs.start]...)
+			at = o.msgs.end
+		}
+		if at > 0 {
+			msgs = append(keep, msgs[at:]...)
+		}
+	}
+	if len(msgs) > 0 {
+		w.errs.Write(msgs)
 	}
 }
 

@@ -43,7 +43,11 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 		defer close(order)
 		defer close(jobs)
 		for i := range inputs {
-			if !readInput(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
+			read := readInput
+			if n > 1 {
+				read = readInputLines
+			}
+			if !read(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
 				return
 			}
 		}
@@ -56,6 +60,9 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 			gen := set.Evictions()
 			wk := newWorker()
 			for b := range jobs {
+				if b.lines != nil {
+					cutLines(b)
+				}
 				if g := set.Evictions(); g != gen {
 					gen, wk = g, newWorker()
 				}
@@ -86,16 +93,21 @@ func readInput(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, p
 	defer bl.close()
 	r, closeInput, err := openInput(*in, stdin, &prog.read)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		bl.fail(unit{doc: -1, item: -1}, err.Error())
+		openFailed(bl, err)
 		return !bl.stop
 	}
 	defer closeInput()
 	prog.in.Add(cut(r, bl, maxDoc, window(in), pf))
 	return !bl.stop
+}
+
+// openFailed reports an input that cannot be opened.
+func openFailed(bl *builder, err error) {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	bl.fail(unit{doc: -1, item: -1}, err.Error())
 }
 
 // listThreshold is the size from which a YAML list is streamed (tests make
@@ -108,6 +120,11 @@ var listThreshold = 1 << 20
 func cut(r io.Reader, bl *builder, maxDoc, window int, pf *prefetcher) int64 {
 	rd, err := stream.NewReader(r, decoder.MaxDocumentSize(int64(maxDoc)), stream.ListThreshold(listThreshold),
 		func(c *opts.Config) { c.Window = window })
+	return cutReader(rd, err, bl, maxDoc, pf)
+}
+
+// cutReader is cut with a stream reader made (err is NewReader's).
+func cutReader(rd *stream.Reader, err error, bl *builder, maxDoc int, pf *prefetcher) int64 {
 	if err != nil { // the flags are checked: a bug
 		bl.fail(unit{doc: -1, item: -1}, "internal error (please report it): "+err.Error())
 		return 0
@@ -208,4 +225,201 @@ func cutFail(bl *builder, err error, maxDoc int) bool {
 		return false
 	}
 	return true
+}
+
+// JSON Lines in blocks. With several workers, the reader of a JSON Lines
+// input (stream.JSONLines) does not cut it into documents itself: that
+// scan would be a quarter of a dump's CPU, on one goroutine. It reads
+// blocks of about blockSize bytes, each cut after its last line break
+// (found with bytes.LastIndexByte, no JSON scanned), counts their lines,
+// and hands each on as a batch whose data is the block; the worker that
+// takes it cuts it, in place, with the splitter of the whole stream
+// (stream.NewLinesReader: in line mode every line is read afresh, so the
+// units, messages and positions are the same). A block's document
+// indices count from the documents of the blocks before it, which the
+// worker learns from the block before (a docLink) once that one is cut;
+// the writer writes the blocks in order as any batches. A line longer than
+// maxBlockLine, or a read error, ends the blocks: the reader cuts the rest
+// of the input itself, from where the blocks ended.
+
+// blockSize is the size of a block of JSON Lines, and maxBlockLine the
+// longest line a block is grown to hold (bounding the memory of the
+// blocks in flight: the queues hold about 3 per worker). Tests make them
+// small.
+var (
+	blockSize    = 1 << 20
+	maxBlockLine = 4 << 20
+)
+
+// A lineJob is a block of JSON Lines for a worker to cut.
+type lineJob struct {
+	at         stream.Place // where the block starts (Doc is 0: see prev)
+	maxDoc     int
+	prev, next *docLink
+}
+
+// A docLink passes the number of documents before a block from the worker
+// of the block before it, once that one is cut.
+type docLink struct {
+	ready chan struct{} // closed when docs is set
+	docs  int
+}
+
+func newDocLink() *docLink { return &docLink{ready: make(chan struct{})} }
+
+// readInputLines reads an input as readInput does, but hands a JSON Lines
+// input on in blocks that the workers cut (see above).
+func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, prog *progress, pf *prefetcher) bool {
+	r, closeInput, err := openInput(*in, stdin, &prog.read)
+	if err != nil {
+		bl := newBuilder(in, send)
+		defer bl.close()
+		openFailed(bl, err)
+		return !bl.stop
+	}
+	defer closeInput()
+
+	b := newBlock(in, 0)
+	n, err := io.ReadFull(r, b.data[:blockSize])
+	eof := err == io.EOF || err == io.ErrUnexpectedEOF
+	if (err != nil && !eof) || !stream.JSONLines(b.data[:n]) {
+		// not JSON Lines (or a read error at once): the reader cuts it
+		bl := newBuilder(in, send)
+		defer bl.close()
+		defer freeBatch(b)
+		rest := io.MultiReader(bytes.NewReader(b.data[:n]), errorAfter(r, err))
+		prog.in.Add(cut(rest, bl, maxDoc, window(in), pf))
+		return !bl.stop
+	}
+	at := stream.Place{Line: 1}
+	link := &docLink{ready: make(chan struct{})}
+	close(link.ready)
+	for {
+		data := b.data[:n]
+		end := len(data)
+		if !eof {
+			end = bytes.LastIndexByte(data, '\n') + 1
+		}
+		if end == 0 { // a line longer than the block
+			if len(data) < maxBlockLine {
+				if cap(b.data) < 2*len(data) {
+					b.data = append(b.data[:len(data)], make([]byte, len(data))...)
+				}
+				m, err2 := io.ReadFull(r, b.data[len(data):cap(b.data)])
+				n += m
+				eof, err = err2 == io.EOF || err2 == io.ErrUnexpectedEOF, err2
+				if err2 != nil && !eof {
+					return cutRest(in, b.data[:n], r, err2, at, link, maxDoc, send, prog, pf, b)
+				}
+				continue
+			}
+			return cutRest(in, data, r, nil, at, link, maxDoc, send, prog, pf, b)
+		}
+		var next *batch
+		if !eof {
+			next = newBlock(in, len(data)-end)
+			next.data = append(next.data[:0], data[end:]...)
+		}
+		b.data = data[:end]
+		b.lines = &lineJob{at: at, maxDoc: maxDoc, prev: link, next: newDocLink()}
+		link = b.lines.next
+		at.Offset += int64(end)
+		at.Line += bytes.Count(b.data, []byte{'\n'})
+		prog.in.Add(int64(end))
+		if !send(b) {
+			if next != nil {
+				freeBatch(next)
+			}
+			return false
+		}
+		if eof {
+			return true
+		}
+		b = next
+		carry := len(b.data)
+		b.data = b.data[:cap(b.data)]
+		m, err2 := io.ReadFull(r, b.data[carry:max(carry+blockSize/2, blockSize)])
+		n = carry + m
+		eof = err2 == io.EOF || err2 == io.ErrUnexpectedEOF
+		if err2 != nil && !eof {
+			return cutRest(in, b.data[:n], r, err2, at, link, maxDoc, send, prog, pf, b)
+		}
+	}
+}
+
+// newBlock is a batch whose data can hold a block and carry bytes more.
+func newBlock(in *input, carry int) *batch {
+	b := newBatch(in)
+	if size := max(blockSize, carry+blockSize/2); cap(b.data) < size {
+		b.data = make([]byte, 0, size)
+	}
+	b.data = b.data[:cap(b.data)]
+	return b
+}
+
+// cutRest cuts the rest of a JSON Lines input, data (read, not handed on)
+// and then r, itself, from at, once the blocks before are cut; err, if
+// not nil, is the read error after data. It frees b (whose data is data).
+func cutRest(in *input, data []byte, r io.Reader, err error, at stream.Place, link *docLink, maxDoc int, send func(*batch) bool, prog *progress, pf *prefetcher, b *batch) bool {
+	defer freeBatch(b)
+	<-link.ready
+	at.Doc = link.docs
+	bl := newBuilder(in, send)
+	defer bl.close()
+	rest := io.MultiReader(bytes.NewReader(data), errorAfter(r, err))
+	rd, err := stream.NewLinesReaderOf(rest, at, decoder.MaxDocumentSize(int64(maxDoc)), stream.ListThreshold(listThreshold))
+	prog.in.Add(cutReader(rd, err, bl, maxDoc, pf) - at.Offset)
+	return !bl.stop
+}
+
+// errorAfter is r, or a reader of err alone when err is a read error.
+func errorAfter(r io.Reader, err error) io.Reader {
+	if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
+		return r
+	}
+	return errReader{err}
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// cutLines cuts a block of JSON Lines into b's units, in place, and
+// numbers its documents after those of the blocks before it.
+func cutLines(b *batch) {
+	lj := b.lines
+	bl := &builder{in: b.in, b: b, keep: true}
+	rd, err := stream.NewLinesReader(b.data, lj.at, decoder.MaxDocumentSize(int64(lj.maxDoc)), stream.ListThreshold(listThreshold))
+	if err != nil { // the flags are checked: a bug
+		bl.fail(unit{doc: -1, item: -1}, "internal error (please report it): "+err.Error())
+	}
+	for err == nil {
+		var d stream.Document
+		d, err = rd.ReadDocument()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if !cutFail(bl, err, lj.maxDoc) {
+				break
+			}
+			err = nil
+			continue
+		}
+		start := int(d.Offset - lj.at.Offset)
+		bl.addSpan(unitOf(&d), span{start, start + len(d.Text)})
+	}
+	docs := 0
+	for i := range b.units {
+		docs = max(docs, b.units[i].doc+1)
+	}
+	<-lj.prev.ready
+	base := lj.prev.docs
+	lj.next.docs = base + docs
+	close(lj.next.ready)
+	for i := range b.units {
+		if b.units[i].doc >= 0 {
+			b.units[i].doc += base
+		}
+	}
 }

@@ -25,6 +25,7 @@ type worker struct {
 	names      nameReader
 	cat        *catalog // what the loaded CRDs serve (nil with --schema)
 	yw         yamlWriter
+	said       map[schemaauto.GroupVersionKind]bool // the CRD versions whose unchecked features this worker said (noteUnchecked)
 }
 
 // decoderOptions are the decoder's options the flags select.
@@ -371,16 +372,27 @@ func isNull(obj []byte) bool { return string(bytes.TrimSpace(obj)) == "null" }
 // noteUnchecked says, once per CRD version and run, what value validation
 // does not check in its schema (CEL rules), so that a valid verdict is not
 // read as more than it is. It is keyed by group/version/kind, not by
-// automaton: a CRD compiled again after the lazy set let it go is not said
-// twice, and the note keeps no let-go automaton alive.
+// automaton, so a CRD compiled again after the lazy set let it go is not
+// said twice and no let-go automaton is kept alive. The note goes with the
+// first object of that version in input order, whatever the workers: each
+// worker says it at the first object of the version it sees (which, for the
+// first object of the run, is that one) and the writer keeps the first in
+// input order (batch.once).
 func (w *worker) noteUnchecked(a *origin, obj []byte, res *decoder.Result) {
 	list := res.Unchecked()
 	if len(list) == 0 || res.Entry == nil {
 		return
 	}
-	if _, seen := w.o.unchecked.LoadOrStore(res.Entry.GVK, true); seen {
+	key := res.Entry.GVK
+	if w.said[key] {
 		return
 	}
+	if w.said == nil {
+		w.said = map[schemaauto.GroupVersionKind]bool{}
+	}
+	w.said[key] = true
+	b := a.b
+	start := len(b.msgs)
 	text := res.Entry.GVK.Kind + " " + res.Entry.GVK.Group + "/" + res.Entry.GVK.Version +
 		": value validation does not check " + plural(len(list), "schema feature") + " yet: " + list[0]
 	if len(list) > 1 {
@@ -392,4 +404,5 @@ func (w *worker) noteUnchecked(a *origin, obj []byte, res *decoder.Result) {
 			w.say(a, obj, note{sev: sevNote, kind: "unchecked", text: l})
 		}
 	}
+	b.once = append(b.once, onceMsg{key: key.Group + "/" + key.Version + "/" + key.Kind, msgs: span{start, len(b.msgs)}})
 }
