@@ -13,11 +13,16 @@ import (
 // live before a collection, and a run over many CRDs peaks at about twice
 // its working set (the compiled CRDs held, the CRD compiling, the documents
 // in flight). jsonprune asks the runtime to keep its memory under
-// memLimitBase instead, where the live data leaves room: after each
+// memLimitBase instead, where the live data leaves room, at the price of
+// more frequent collections while the live data is near it: after each
 // collection the limit is raised, if need be, to the live heap plus
-// memLimitHeadroom or a quarter of it (whichever is more), so that a run
-// whose live data outgrows the base (a huge document, a huge CRD) collects
-// as often as it must and no more: it never runs the collector back to back.
+// memLimitHeadroom or a quarter of it (whichever is more), and once the
+// live heap is past the base (a huge document, a huge CRD, --dump of
+// hundreds of CRDs) to twice it, the runtime's own pace: the collector
+// never runs back to back, and a run that cannot fit pays no more than
+// without the limit. So does a run whose collections take more than
+// memLimitGCShare of the CPU so far (its live data sitting just under the
+// base).
 //
 // A GOMEMLIMIT in the environment is the user's choice: then jsonprune sets
 // nothing. GOGC is left alone.
@@ -52,18 +57,38 @@ func watchGC(t *gcTick) {
 	})
 }
 
-var liveSample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+var (
+	samples = []metrics.Sample{
+		{Name: "/gc/heap/live:bytes"},
+		{Name: "/cpu/classes/gc/total:cpu-seconds"},
+		{Name: "/cpu/classes/user:cpu-seconds"},
+	}
+	gaveUp atomic.Bool
+)
+
+// memLimitGCShare is the share of the CPU the collector may take, so far
+// in the run, before the limit gives way to the runtime's own pace (it
+// takes 15-20% on the corpus tree without the limit).
+const memLimitGCShare = 0.3
 
 // adjustMemoryLimit raises the limit when the live heap leaves less room
 // under it than the headroom. It only ever raises it.
 func adjustMemoryLimit() {
-	s := liveSample[:1:1]
+	s := samples[:3:3]
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
+	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Kind() != metrics.KindFloat64 || s[2].Value.Kind() != metrics.KindFloat64 {
 		return
 	}
 	live := int64(s[0].Value.Uint64())
+	if gc, user := s[1].Value.Float64(), s[2].Value.Float64(); gc > memLimitGCShare*(gc+user) && live > memLimitBase/2 {
+		gaveUp.Store(true)
+	}
 	want := live + max(memLimitHeadroom, live/4) + memLimitOverhead
+	if live > memLimitBase || gaveUp.Load() {
+		// the base is out of reach, or keeping to it costs too much: the
+		// runtime's own pace (GOGC=100, the heap twice the live data)
+		want = 2*live + memLimitOverhead
+	}
 	if want > memLimit.Load() {
 		memLimit.Store(want)
 		debug.SetMemoryLimit(want)
