@@ -201,13 +201,12 @@ func (ix *lazyIndex) compile(src CRDSource) (*Set, error) {
 	if got, want := c.shell(), src.CRD.shell(); got != want {
 		return nil, src.errorf(&CRDError{CRD: src.CRD.Name, Err: fmt.Errorf("internal error (please report it): indexed as %s, parsed as %s", want, got)})
 	}
+	// the tokens stay: a Load that returns the same CRD again (compiled
+	// again after being let go) gets the same comparison
 	dropRaw(c)
 	set, err := CompileCRDs([]*CRD{c}, ix.options...)
 	if err != nil {
 		return nil, src.errorf(err)
-	}
-	for _, v := range c.Versions {
-		v.raw = nil
 	}
 	return set, nil
 }

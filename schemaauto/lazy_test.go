@@ -213,9 +213,11 @@ func TestDropRawCorpus(t *testing.T) {
 		}
 		for _, c := range crds {
 			want, top := c.Validate(), c.topLevelSchema()
-			dropRaw(c)
-			if got := c.Validate(); !reflect.DeepEqual(got, want) || c.topLevelSchema() != top {
-				t.Errorf("%s: %s: after dropRaw: %v (top-level %v), want %v (%v)", where, c.Name, got, c.topLevelSchema(), want, top)
+			for range 2 { // a CRD compiled again gets dropRaw again
+				dropRaw(c)
+				if got := c.Validate(); !reflect.DeepEqual(got, want) || c.topLevelSchema() != top {
+					t.Errorf("%s: %s: after dropRaw: %v (top-level %v), want %v (%v)", where, c.Name, got, c.topLevelSchema(), want, top)
+				}
 			}
 		}
 	}
