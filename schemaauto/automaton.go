@@ -1,6 +1,11 @@
 package schemaauto
 
-import "github.com/jsonprune/jsonprune/validate"
+import (
+	"sync"
+
+	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/validate"
+)
 
 // StateID names a state of an Automaton.
 type StateID int32
@@ -132,6 +137,10 @@ type NodeInfo struct {
 	// Schema is the source schema node (nil for built-in states); value
 	// validations will be attached from here.
 	Schema *Schema
+
+	// fp is the path until Path is rendered (on the automaton's first Node
+	// call): most automata never render theirs
+	fp *jperrors.FieldPath
 }
 
 // Automaton is a compiled structural schema: an immutable, flat table of
@@ -154,6 +163,8 @@ type Automaton struct {
 	rules     []*validate.Rules
 	trees     []*validate.Tree
 	unchecked []string
+
+	paths sync.Once // renders the nodes' paths (Node)
 }
 
 type defaultValue struct {
@@ -218,7 +229,21 @@ func (a *Automaton) Props(s StateID) []Prop {
 }
 
 // Node returns the node information of state s.
-func (a *Automaton) Node(s StateID) *NodeInfo { return &a.nodes[a.states[s].Node] }
+func (a *Automaton) Node(s StateID) *NodeInfo {
+	a.renderPaths()
+	return &a.nodes[a.states[s].Node]
+}
+
+// renderPaths renders the nodes' paths, once.
+func (a *Automaton) renderPaths() {
+	a.paths.Do(func() {
+		for i := range a.nodes {
+			if n := &a.nodes[i]; n.fp != nil {
+				n.Path, n.fp = n.fp.String(), nil
+			}
+		}
+	})
+}
 
 // Default returns the pre-pruned default value of state s as a JSON value
 // tree and as canonical JSON (object keys sorted), or false.

@@ -33,6 +33,7 @@ func BenchmarkCompileLargestCRD(b *testing.B) {
 // tableBytes is the memory held by an automaton's tables (states,
 // properties with their names, length indexes, node information).
 func tableBytes(a *Automaton) int {
+	a.renderPaths()
 	n := len(a.states)*int(unsafe.Sizeof(State{})) + len(a.props)*int(unsafe.Sizeof(Prop{})) +
 		len(a.lenIndex)*4 + len(a.nodes)*int(unsafe.Sizeof(NodeInfo{}))
 	for _, p := range a.props {

@@ -166,7 +166,7 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	if !root {
 		c.memo[key] = id
 	}
-	c.a.nodes = append(c.a.nodes, NodeInfo{Path: p.String(), Schema: s})
+	c.a.nodes = append(c.a.nodes, NodeInfo{fp: p, Schema: s})
 	st := State{Types: typeSet(s), Additional: NoState, Default: -1, Node: int32(len(c.a.nodes) - 1)}
 	if preserve {
 		st.Flags |= Preserve

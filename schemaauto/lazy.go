@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"sync"
 	"sync/atomic"
 )
@@ -200,16 +201,40 @@ func (ix *lazyIndex) compile(src CRDSource) (*Set, error) {
 	if got, want := c.shell(), src.CRD.shell(); got != want {
 		return nil, src.errorf(&CRDError{CRD: src.CRD.Name, Err: fmt.Errorf("internal error (please report it): indexed as %s, parsed as %s", want, got)})
 	}
+	// the tokens stay: a Load that returns the same CRD again (compiled
+	// again after being let go) gets the same comparison
+	dropRaw(c)
 	set, err := CompileCRDs([]*CRD{c}, ix.options...)
 	if err != nil {
 		return nil, src.errorf(err)
 	}
-	// the schemas as read served Validate's comparison of versions, done:
-	// the compiled CRD is kept without them (they are as large as the rest)
-	for _, v := range c.Versions {
-		v.raw = nil
-	}
 	return set, nil
+}
+
+// rawSame and rawOther stand for the schemas as read once dropRaw has let
+// them go: equal to the first version's, or not.
+type rawSame struct{}
+type rawOther struct{ i int }
+
+// dropRaw lets the schemas as read (value trees as large as the parsed
+// schemas) go before the CRD compiles, so that a large CRD's compile does
+// not hold both: Validate reads them only to tell whether every version's
+// schema is the first one's (topLevelSchema), and tokens that compare as
+// the schemas did give it the same answer.
+func dropRaw(c *CRD) {
+	if len(c.Versions) == 0 {
+		return
+	}
+	first := c.Versions[0].raw
+	for i, v := range c.Versions {
+		switch {
+		case v.raw == nil:
+		case i == 0 || reflect.DeepEqual(v.raw, first):
+			v.raw = rawSame{}
+		default:
+			v.raw = rawOther{i}
+		}
+	}
 }
 
 // shell renders what an index reads of a CRD.

@@ -2,6 +2,8 @@ package schemaauto
 
 import (
 	"errors"
+	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -197,5 +199,47 @@ func TestLazySetPrefetch(t *testing.T) {
 	set.Prefetch("example.com/v1", "Bar")
 	if loads.Load() != 1 {
 		t.Errorf("prefetch off: %d loads", loads.Load())
+	}
+}
+
+// TestDropRawCorpus: Validate gives the same violations, in the same
+// order, once dropRaw has replaced the schemas as read by tokens, on every
+// CRD of the corpus and on CRDs whose versions' schemas differ or agree.
+func TestDropRawCorpus(t *testing.T) {
+	check := func(where string, data []byte) {
+		crds, err := ParseCRDs(data)
+		if err != nil {
+			return
+		}
+		for _, c := range crds {
+			want, top := c.Validate(), c.topLevelSchema()
+			for range 2 { // a CRD compiled again gets dropRaw again
+				dropRaw(c)
+				if got := c.Validate(); !reflect.DeepEqual(got, want) || c.topLevelSchema() != top {
+					t.Errorf("%s: %s: after dropRaw: %v (top-level %v), want %v (%v)", where, c.Name, got, c.topLevelSchema(), want, top)
+				}
+			}
+		}
+	}
+	same := strings.Replace(lazyCRDs, "        type: object\n---", "        type: object\n        properties:\n          spec: {type: object, properties: {size: {type: integer}}}\n---", 1)
+	for name, text := range map[string]string{"different": lazyCRDs, "same": same} {
+		crds, err := ParseCRDs([]byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if top := crds[0].topLevelSchema(); top != (name == "same") {
+			t.Fatalf("%s: top-level %v", name, top)
+		}
+		check(name, []byte(text))
+	}
+	if testing.Short() {
+		return
+	}
+	for _, f := range corpusCRDFiles(t) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(f, data)
 	}
 }

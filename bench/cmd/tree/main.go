@@ -31,6 +31,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/jsonprune/jsonprune/bench/oracle"
 	"github.com/jsonprune/jsonprune/internal/peakrss"
 )
 
@@ -42,7 +43,12 @@ func main() {
 	kc := flag.String("kubeconform", "", "kubeconform binary (default: kubeconform on PATH or in $(go env GOPATH)/bin; none: skip)")
 	lines := flag.Int("lines", 500000, "lines of the NDJSON dump")
 	dumpCRDs := flag.Int("dump-crds", 8, "CRDs whose resources make the dump (those with the most resources)")
+	refLoad := flag.String("reference-load", "", "(the peer of a row) load every CRD of a directory with the Kubernetes reference (oracle.NewCRDecoder) and exit")
 	flag.Parse()
+	if *refLoad != "" {
+		referenceLoad(*refLoad)
+		return
+	}
 
 	root, err := filepath.Abs("..")
 	check(err)
@@ -59,6 +65,8 @@ func main() {
 	check(build.Run())
 	commit, _ := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
 
+	self, err := os.Executable()
+	check(err)
 	l := layout(*corpus, *dir, *lines, *dumpCRDs)
 	kcBin := findKubeconform(*kc)
 
@@ -81,7 +89,8 @@ func main() {
 		{name: "the same, CRD cache warm", aBin: jp, a: jpTree, aName: "jsonprune", aCache: "warm"},
 		{name: "the tree, `--no-cache`, `-j 2` against `-j 1` (wall)", aBin: jp, a: append([]string{"-j", "2"}, noCache...), bBin: jp, b: append([]string{"-j", "1"}, noCache...), aName: "-j 2", bName: "-j 1", wall: true},
 		{name: "`--crd crds` and one small input (start-up), `--no-cache`", aBin: jp, a: []string{"--no-cache", "--crd", crds, "-o", "none", l.small}, aName: "jsonprune"},
-		{name: "loading (compiling) every CRD: `--crd crds --dump --no-cache`", aBin: jp, a: []string{"--no-cache", "--crd", crds, "--dump"}, aName: "jsonprune"},
+		{name: "loading (compiling) every CRD: `--crd crds --dump --no-cache`", aBin: jp, a: []string{"--no-cache", "--crd", crds, "--dump"}, aName: "jsonprune", bBin: self, b: []string{"-reference-load", crds}, bName: "reference loader"},
+		{name: "the same, CRD cache warm", aBin: jp, a: []string{"--crd", crds, "--dump"}, aName: "jsonprune", aCache: "warm", bBin: self, b: []string{"-reference-load", crds}, bName: "reference loader"},
 		{name: "the resources as one YAML stream, Strict, `-o none`, `--no-cache`", aBin: jp, a: []string{"--no-cache", "--crd", crds, "--field-validation", "Strict", "-o", "none", "-q", l.stream}, aName: "jsonprune"},
 		{name: "the same, CRD cache warm", aBin: jp, a: []string{"--crd", crds, "--field-validation", "Strict", "-o", "none", "-q", l.stream}, aName: "jsonprune", aCache: "warm"},
 		{name: fmt.Sprintf("%d CRDs, %d-line NDJSON dump, `-o none`", len(l.dumpCRDs), *lines), aBin: jp, a: append(l.dumpArgs(), "--no-cache", "-o", "none", "-q", l.dump), aName: "jsonprune"},
@@ -93,8 +102,8 @@ func main() {
 		rows[0].bBin, rows[0].b, rows[0].bName = kcBin, append(kcArgs, crs), "kubeconform -strict -n 1"
 		rows[1].bBin, rows[1].b, rows[1].bName = kcBin, append(kcArgs, crs), "kubeconform -strict -n 1"
 		rows[2].bBin, rows[2].b, rows[2].bName = kcBin, append(kcArgs, crs), "kubeconform -strict -n 1"
-		rows[6].bBin, rows[6].b, rows[6].bName = kcBin, append(kcArgs, l.stream), "kubeconform -strict -n 1"
 		rows[7].bBin, rows[7].b, rows[7].bName = kcBin, append(kcArgs, l.stream), "kubeconform -strict -n 1"
+		rows[8].bBin, rows[8].b, rows[8].bName = kcBin, append(kcArgs, l.stream), "kubeconform -strict -n 1"
 	}
 
 	measure(jp, jpTree, cacheEnv(*dir, "warm")) // fills the warm cache
@@ -299,6 +308,39 @@ func intOrString(v any) any {
 		}
 	}
 	return v
+}
+
+// referenceLoad loads every CRD of the .yaml, .yml and .json files under
+// dir as the Kubernetes reference does (oracle.NewCRDecoder: DecodeCRD,
+// conversion to v1, the structural schema of every version), the peer of
+// jsonprune compiling them all; a CRD it refuses is counted, not fatal.
+func referenceLoad(dir string) {
+	loaded, refused := 0, 0
+	check(filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		ext := strings.ToLower(filepath.Ext(p))
+		if d.IsDir() || ext != ".yaml" && ext != ".yml" && ext != ".json" {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, doc := range bytes.Split(data, []byte("\n---")) {
+			if len(bytes.TrimSpace(doc)) == 0 {
+				continue
+			}
+			if _, err := oracle.NewCRDecoder(doc); err != nil {
+				refused++
+			} else {
+				loaded++
+			}
+		}
+		return nil
+	}))
+	fmt.Printf("%d CRDs loaded, %d refused\n", loaded, refused)
 }
 
 func findKubeconform(flagValue string) string {

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
+)
+
+// The soft memory limit the command line sets itself (issue 16): with the
+// Go runtime's default alone (GOGC=100) the heap grows to twice what is
+// live before a collection, and a run over many CRDs peaks at about twice
+// its working set (the compiled CRDs held, the CRD compiling, the documents
+// in flight). jsonprune asks the runtime to keep its memory under
+// memLimitBase instead, where the live data leaves room, at the price of
+// more frequent collections while the live data is near it: after each
+// collection the limit is raised, if need be, to the live heap plus
+// memLimitHeadroom or a quarter of it (whichever is more), and once the
+// live heap is past the base (a huge document, a huge CRD, --dump of
+// hundreds of CRDs) to twice it, the runtime's own pace: the collector
+// never runs back to back, and a run that cannot fit pays no more than
+// without the limit. So does a run whose collections take more than
+// memLimitGCShare of the CPU so far (its live data sitting just under the
+// base).
+//
+// A GOMEMLIMIT in the environment is the user's choice: then jsonprune sets
+// nothing. GOGC is left alone.
+const (
+	memLimitBase     = 80 << 20
+	memLimitHeadroom = 16 << 20
+	// the runtime's memory besides the heap (stacks, its own tables),
+	// which the limit counts too
+	memLimitOverhead = 8 << 20
+)
+
+var memLimit atomic.Int64
+
+// setMemoryLimit sets the soft memory limit unless GOMEMLIMIT is set.
+func setMemoryLimit() {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return
+	}
+	memLimit.Store(memLimitBase)
+	debug.SetMemoryLimit(memLimitBase)
+	watchGC(new(gcTick))
+}
+
+// gcTick is an object whose finalizer runs after each collection (it
+// re-arms itself); large enough not to go to the tiny allocator.
+type gcTick struct{ _ [32]byte }
+
+func watchGC(t *gcTick) {
+	runtime.SetFinalizer(t, func(t *gcTick) {
+		adjustMemoryLimit()
+		watchGC(t)
+	})
+}
+
+var (
+	samples = []metrics.Sample{
+		{Name: "/gc/heap/live:bytes"},
+		{Name: "/cpu/classes/gc/total:cpu-seconds"},
+		{Name: "/cpu/classes/user:cpu-seconds"},
+	}
+	gaveUp atomic.Bool
+)
+
+// memLimitGCShare is the share of the CPU the collector may take, so far
+// in the run, before the limit gives way to the runtime's own pace (it
+// takes 15-20% on the corpus tree without the limit).
+const memLimitGCShare = 0.3
+
+// adjustMemoryLimit raises the limit when the live heap leaves less room
+// under it than the headroom. It only ever raises it.
+func adjustMemoryLimit() {
+	s := samples[:3:3]
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 || s[1].Value.Kind() != metrics.KindFloat64 || s[2].Value.Kind() != metrics.KindFloat64 {
+		return
+	}
+	live := int64(s[0].Value.Uint64())
+	if gc, user := s[1].Value.Float64(), s[2].Value.Float64(); gc > memLimitGCShare*(gc+user) && live > memLimitBase/2 {
+		gaveUp.Store(true)
+	}
+	want := live + max(memLimitHeadroom, live/4) + memLimitOverhead
+	if live > memLimitBase || gaveUp.Load() {
+		// the base is out of reach, or keeping to it costs too much: the
+		// runtime's own pace (GOGC=100, the heap twice the live data)
+		want = 2*live + memLimitOverhead
+	}
+	if want > memLimit.Load() {
+		memLimit.Store(want)
+		debug.SetMemoryLimit(want)
+	}
+}
