@@ -34,9 +34,11 @@ func TestE2ETreeMemory(t *testing.T) {
 	}
 	t.Logf("every CRD, one input: peak RSS %d KiB", r.maxRSS)
 	// the whole tree: 222 of the 252 CRDs used, some 6 MiB of CRD text
-	// compiled at a time (820 MiB before CRDs compiled lazily)
+	// compiled at a time (820 MiB before CRDs compiled lazily; 84-86 MiB
+	// under the soft memory limit, issue 16's bar is 100: the bound leaves
+	// room for the collector's timing on a loaded machine)
 	r = runBinary(t, nil, "--crd", crds, "-R", crs, "--field-validation", "Strict", "-o", "none", "-q")
-	if r.code != exitFindings || r.maxRSS == 0 || r.maxRSS > 160<<10 || strings.Contains(r.err, "internal error") {
+	if r.code != exitFindings || r.maxRSS == 0 || r.maxRSS > 120<<10 || strings.Contains(r.err, "internal error") {
 		t.Errorf("tree: exit %d, peak RSS %d KiB", r.code, r.maxRSS)
 	}
 	t.Logf("the tree: peak RSS %d KiB", r.maxRSS)
