@@ -58,6 +58,10 @@ func main() {
 	base := flag.String("base", "", "another jsonprune binary (an earlier commit's) to run with --no-validate -j 1 and -j 2 in the same rounds")
 	reference := flag.Bool("reference", false, "internal: run the reference chain on the dump (the last argument) with the CRDs (the others) and exit")
 	flag.Parse()
+	if *rounds < 1 {
+		fmt.Fprintln(os.Stderr, "-rounds must be at least 1")
+		os.Exit(2)
+	}
 	if *reference {
 		args := flag.Args()
 		check(runReference(args[:len(args)-1], args[len(args)-1]))

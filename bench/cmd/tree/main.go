@@ -45,6 +45,10 @@ func main() {
 	dumpCRDs := flag.Int("dump-crds", 8, "CRDs whose resources make the dump (those with the most resources)")
 	refLoad := flag.String("reference-load", "", "(the peer of a row) load every CRD of a directory with the Kubernetes reference (oracle.NewCRDecoder) and exit")
 	flag.Parse()
+	if *rounds < 1 {
+		fmt.Fprintln(os.Stderr, "-rounds must be at least 1")
+		os.Exit(2)
+	}
 	if *refLoad != "" {
 		referenceLoad(*refLoad)
 		return
