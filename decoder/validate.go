@@ -74,6 +74,7 @@ type valState struct {
 	frames   []valFrame
 	kept     []uint64 // presence bits of the open objects' properties (required)
 	names    []byte   // kept member names that are no property, each after its length (required)
+	rb       readBack // whole values read back from the output without allocating
 }
 
 // valRec is one error and where its value starts.
@@ -289,10 +290,15 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 		}
 	}
 	var v any = m
+	valid := false
 	if m == nil && f.enum {
-		v = d.enumValue(f)
+		v, valid = d.enumValue(f)
 	}
 	d.objectChecks(f, s, top, segs, off, v)
+	if valid {
+		d.wholeValid(f)
+		return
+	}
 	d.wholeValue(f, v, segs, off) // last: junctors replace the errors of the whole node
 }
 
@@ -347,10 +353,11 @@ func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
 	segs := d.find.path[:top]
 	var v any
+	valid := false
 	if arr != nil {
 		v = arr
 	} else if f.enum {
-		v = d.enumValue(f)
+		v, valid = d.enumValue(f)
 	}
 	if f.rules != nil {
 		if !f.rules.CheckArray(n) {
@@ -360,7 +367,40 @@ func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
 			d.val.errs = append(d.val.errs, d.checkEnum(f.rules, v, segs, off)...)
 		}
 	}
+	if valid {
+		d.wholeValid(f)
+		return
+	}
 	d.wholeValue(f, v, segs, off) // last: junctors replace the errors of the whole node
+}
+
+// wholeValid ends the checks of a node whose whole value passed them
+// (enumValue): with junctors, the node's validation tree found nothing,
+// so the errors the walk found in it are dropped, as wholeValue drops
+// them.
+func (d *Decoder) wholeValid(f *valFrame) {
+	if t := f.tree; t != nil && t.HasJunctors() {
+		d.val.errs = d.val.errs[:f.jmark]
+	}
+}
+
+// wholeChecksPass reports whether v passes the checks of frame f that need
+// the whole value: enum, junctors, list type (without rendering paths).
+func (d *Decoder) wholeChecksPass(f *valFrame, v any) bool {
+	if r := f.rules; r.HasEnum() && !r.CheckEnum(v) {
+		return false
+	}
+	t := f.tree
+	if t == nil {
+		return true
+	}
+	if t.HasJunctors() && len(t.Validate("", v)) > 0 {
+		return false
+	}
+	if items, ok := v.([]any); ok && (t.ListType == "set" || t.ListType == "map") {
+		return len(validate.ListTypeErrors("", t.ListType, t.ListMapKeys, items)) == 0
+	}
+	return true
 }
 
 // wholeValue runs the checks of a node that needs its whole value v: its
@@ -392,18 +432,27 @@ func (d *Decoder) checkEnum(r *validate.Rules, v any, segs []fieldpath.Segment, 
 }
 
 // enumValue reads back the value of frame f from the output (see
-// valFrame.enum), and restores the output kind.
-func (d *Decoder) enumValue(f *valFrame) any {
+// valFrame.enum), and restores the output kind. It is read first without
+// allocating (readBack); if it passes the checks that need it
+// (wholeChecksPass), valid is true and v nil: the callers skip those
+// checks. Otherwise v is read again by jsonvalue.Parse, for the errors to
+// keep.
+func (d *Decoder) enumValue(f *valFrame) (v any, valid bool) {
 	start := f.enumStart - d.strm.flushed
-	var v any
 	if start >= 0 && start <= len(d.buf) {
-		v, _ = jsonvalue.Parse(d.buf[start:])
+		data := d.buf[start:]
+		d.val.rb.reset()
+		if view, _, ok := d.val.rb.value(data, 0); ok && d.wholeChecksPass(f, view) {
+			valid = true
+		} else {
+			v, _ = jsonvalue.Parse(data)
+		}
 	}
 	if f.wasNone {
 		d.out = outNone
 		d.truncate(f.enumStart)
 	}
-	return v
+	return v, valid
 }
 
 func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, off int64) []valRec {
