@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/validate"
 )
 
 // readBack reads a value back from the output (valid JSON as the decoder
@@ -40,6 +41,7 @@ var (
 	stringType  = typeWord("")
 	int64Type   = typeWord(int64(0))
 	float64Type = typeWord(float64(0))
+	sliceType   = typeWord([]any(nil))
 )
 
 // box is an interface of type typ whose data is p (not copied).
@@ -124,7 +126,7 @@ func (r *readBack) value(b []byte, i int) (v any, end int, ok bool) {
 		i = skipWS(b, i+1)
 		if i < len(b) && b[i] == ']' {
 			r.slices[k] = a
-			return a, i + 1, true
+			return box(sliceType, unsafe.Pointer(&r.slices[k])), i + 1, true
 		}
 		for i < len(b) {
 			var e any
@@ -140,7 +142,9 @@ func (r *readBack) value(b []byte, i int) (v any, end int, ok bool) {
 			}
 			if i < len(b) && b[i] == ']' {
 				r.slices[k] = a // keeps the capacity for the next read
-				return a, i + 1, true
+				// boxed from r.slices (a grown r.slices leaves this one on
+				// the array it points into; no read writes slot k twice)
+				return box(sliceType, unsafe.Pointer(&r.slices[k])), i + 1, true
 			}
 			return nil, i, false
 		}
@@ -193,4 +197,21 @@ func (r *readBack) newMap() map[string]any {
 	r.nmaps++
 	clear(m)
 	return m
+}
+
+// scalar is v as an interface without allocating: a string views v.Str,
+// numbers are boxed from the arenas (valid until the next reset).
+func (r *readBack) scalar(v validate.Scalar) any {
+	switch v.Kind {
+	case validate.String:
+		r.strs = append(r.strs, unsafe.String(unsafe.SliceData(v.Str), len(v.Str)))
+		return box(stringType, unsafe.Pointer(&r.strs[len(r.strs)-1]))
+	case validate.Int:
+		r.ints = append(r.ints, v.Int)
+		return box(int64Type, unsafe.Pointer(&r.ints[len(r.ints)-1]))
+	case validate.Float:
+		r.floats = append(r.floats, v.Float)
+		return box(float64Type, unsafe.Pointer(&r.floats[len(r.floats)-1]))
+	}
+	return v.Value()
 }

@@ -75,6 +75,10 @@ type valState struct {
 	kept     []uint64 // presence bits of the open objects' properties (required)
 	names    []byte   // kept member names that are no property, each after its length (required)
 	rb       readBack // whole values read back from the output without allocating
+	// the required names' property indices, per automaton (requiredProps)
+	reqA *schemaauto.Automaton
+	req  *reqCache
+	reqs map[*schemaauto.Automaton]*reqCache
 }
 
 // valRec is one error and where its value starts.
@@ -155,14 +159,8 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 // no allocation), then, if it fails, on a copy the errors may keep.
 func (d *Decoder) validateScalarTree(t *validate.Tree, raw jsontext.Value) {
 	v := d.scalarOf(raw)
-	var view any
-	switch v.Kind {
-	case validate.String:
-		view = unsafe.String(unsafe.SliceData(v.Str), len(v.Str))
-	default:
-		view = v.Value()
-	}
-	if errs := t.Validate("", view); len(errs) == 0 {
+	d.val.rb.reset()
+	if errs := t.Validate("", d.val.rb.scalar(v)); len(errs) == 0 {
 		return
 	}
 	d.addVal(t.Validate(d.valPath(), v.Value()), d.tokenStart(raw))
@@ -203,6 +201,12 @@ func hasEscapeOrHigh(b []byte) bool {
 // openValFrame starts the validation of an object or array in state s at
 // offset off (the bracket); kind is validate.Object or validate.Array.
 func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
+	if sum := d.stateSummary(s); sum&sumTypeOK(kind) != 0 && sum&sumWork(kind) == 0 {
+		// the usual node: its type passes and it has nothing to check as a
+		// whole (no Rules are read: the summary is one byte a state)
+		d.val.frames = append(d.val.frames, valFrame{mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), jmark: len(d.val.errs)})
+		return
+	}
 	r := d.a.Rules(s)
 	jmark := len(d.val.errs)
 	if r != nil && !r.CheckType(kind) {
@@ -225,14 +229,121 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		// a required key that is no property can still be kept (preserved
 		// unknown fields, additionalProperties): such members' names are
 		// noted
-		for _, name := range r.Required() {
-			if d.a.Lookup(s, []byte(name)) < 0 {
-				f.extraReq, f.namesBase = true, len(d.val.names)
-				break
-			}
+		if _, extra := d.requiredProps(s, r); extra {
+			f.extraReq, f.namesBase = true, len(d.val.names)
 		}
 	}
 	d.val.frames = append(d.val.frames, f)
+}
+
+// reqCache holds, per state of one automaton, the property index of each
+// required name (-1: no property), resolved when the state is first
+// validated, and the state's summary (stateSummary).
+type reqCache struct {
+	idx   [][]int32
+	extra []bool // some required name is no property
+	sum   []uint8
+}
+
+// The bits of a state's summary: whether an object or array passes its
+// type check, and whether it has checks of the whole object or array
+// (required, property or item counts, additionalProperties: false, enum,
+// junctors or a list type: anything but its members' own checks).
+const (
+	sumKnown uint8 = 1 << iota
+	sumObjectOK
+	sumArrayOK
+	sumObjectWork
+	sumArrayWork
+)
+
+func sumTypeOK(k validate.Kind) uint8 {
+	if k == validate.Object {
+		return sumObjectOK
+	}
+	return sumArrayOK
+}
+
+func sumWork(k validate.Kind) uint8 {
+	if k == validate.Object {
+		return sumObjectWork
+	}
+	return sumArrayWork
+}
+
+// stateSummary is state s's summary bits, computed once per state and
+// automaton.
+func (d *Decoder) stateSummary(s schemaauto.StateID) uint8 {
+	c := d.cacheOf()
+	if s < 0 || int(s) >= len(c.sum) {
+		return d.summarise(s)
+	}
+	if c.sum[s] == 0 {
+		c.sum[s] = d.summarise(s)
+	}
+	return c.sum[s]
+}
+
+func (d *Decoder) summarise(s schemaauto.StateID) uint8 {
+	r := d.a.Rules(s)
+	sum := sumKnown
+	if r.CheckType(validate.Object) {
+		sum |= sumObjectOK
+	}
+	if r.CheckType(validate.Array) {
+		sum |= sumArrayOK
+	}
+	whole := d.a.Tree(s) != nil || r.HasEnum()
+	if whole || len(r.Required()) > 0 || !r.CheckObject(0) || !r.CheckObject(math.MaxInt) || r.AdditionalPropertiesFalse() {
+		sum |= sumObjectWork
+	}
+	if whole || !r.CheckArray(0) || !r.CheckArray(math.MaxInt) {
+		sum |= sumArrayWork
+	}
+	return sum
+}
+
+// cacheOf is the current automaton's reqCache.
+func (d *Decoder) cacheOf() *reqCache {
+	v := &d.val
+	if v.reqA != d.a {
+		if v.reqs == nil {
+			v.reqs = map[*schemaauto.Automaton]*reqCache{}
+		}
+		c := v.reqs[d.a]
+		if c == nil {
+			n := d.a.NumStates()
+			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint8, n)}
+			v.reqs[d.a] = c
+		}
+		v.reqA, v.req = d.a, c
+	}
+	return v.req
+}
+
+// requiredProps is the property index of each of r.Required() in state s
+// (-1 for a name that is no property), and whether there is such a name;
+// resolved once per state and automaton (the caches are kept across
+// documents).
+func (d *Decoder) requiredProps(s schemaauto.StateID, r *validate.Rules) ([]int32, bool) {
+	c := d.cacheOf()
+	if s < 0 || int(s) >= len(c.idx) {
+		return d.resolveRequired(s, r, nil)
+	}
+	if c.idx[s] == nil {
+		c.idx[s], c.extra[s] = d.resolveRequired(s, r, make([]int32, 0, len(r.Required())))
+	}
+	return c.idx[s], c.extra[s]
+}
+
+func (d *Decoder) resolveRequired(s schemaauto.StateID, r *validate.Rules, dst []int32) ([]int32, bool) {
+	extra := false
+	for _, name := range r.Required() {
+		i := d.a.Lookup(s, []byte(name))
+		extra = extra || i < 0
+		dst = append(dst, int32(i))
+	}
+	return dst, extra
 }
 
 // keptMember notes that a member of the innermost object stays in it
@@ -324,8 +435,9 @@ func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs 
 		return
 	}
 	var path string
-	for _, name := range r.Required() {
-		idx := d.a.Lookup(s, []byte(name))
+	idxs, _ := d.requiredProps(s, r)
+	for i, name := range r.Required() {
+		idx := int(idxs[i])
 		if idx >= 0 && d.val.kept[f.keptBase+idx/64]&(1<<(idx%64)) != 0 {
 			continue
 		}
