@@ -156,7 +156,7 @@ func (r *readBack) value(b []byte, i int) (v any, end int, ok bool) {
 		}
 		lit := b[i:end]
 		s := unsafe.String(unsafe.SliceData(lit), len(lit))
-		if bytes.IndexByte(lit, '.') < 0 {
+		if bytes.IndexAny(lit, ".eE") < 0 { // jsonvalue.ParseNumber's ParseInt would fail on an exponent
 			if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 				r.ints = append(r.ints, n)
 				return box(int64Type, unsafe.Pointer(&r.ints[len(r.ints)-1])), end, true
@@ -214,4 +214,80 @@ func (r *readBack) scalar(v validate.Scalar) any {
 		return box(float64Type, unsafe.Pointer(&r.floats[len(r.floats)-1]))
 	}
 	return v.Value()
+}
+
+// listTypeValid decides, without allocating, whether a list-type set or
+// map has no duplicate (the server's validateListSetsAndMaps, which
+// validate.ListTypeErrors reproduces): decided is false for what it
+// leaves to ListTypeErrors (long lists, compound set items or key values,
+// float key values of a multi-key map, items that are no objects).
+// Scalars are equal as the server's map keys are: same Go type and value.
+func listTypeValid(listType string, mapKeys []string, items []any) (valid, decided bool) {
+	const maxPairs = 128 // items compared pairwise
+	if len(items) <= 1 {
+		return true, listType == "set" // a map list checks its items' kinds first
+	}
+	if len(items) > maxPairs {
+		return false, false
+	}
+	scalar := func(x any) bool {
+		switch x.(type) {
+		case nil, bool, string, int64, float64:
+			return true
+		}
+		return false
+	}
+	if listType == "set" {
+		for _, x := range items {
+			if !scalar(x) {
+				return false, false
+			}
+		}
+		for i := range items {
+			for j := range i {
+				if items[i] == items[j] {
+					return false, true
+				}
+			}
+		}
+		return true, true
+	}
+	for _, x := range items {
+		if _, ok := x.(map[string]any); !ok {
+			return false, false
+		}
+	}
+	// map: items are equal when they hold the same key fields with equal
+	// values (the server compares their JSON: a float equal to an int
+	// would be equal there, so floats are left to ListTypeErrors)
+	for i := range items {
+		mi := items[i].(map[string]any)
+		for j := range i {
+			mj := items[j].(map[string]any)
+			same := true
+			for _, f := range mapKeys {
+				a, inA := mi[f]
+				b, inB := mj[f]
+				if !scalar(a) || !scalar(b) {
+					return false, false
+				}
+				if len(mapKeys) > 1 {
+					if _, fa := a.(float64); fa {
+						return false, false
+					}
+					if _, fb := b.(float64); fb {
+						return false, false
+					}
+				}
+				if inA != inB || inA && a != b {
+					same = false
+					break
+				}
+			}
+			if same {
+				return false, true
+			}
+		}
+	}
+	return true, true
 }

@@ -510,6 +510,9 @@ func (d *Decoder) wholeChecksPass(f *valFrame, v any) bool {
 		return false
 	}
 	if items, ok := v.([]any); ok && (t.ListType == "set" || t.ListType == "map") {
+		if valid, decided := listTypeValid(t.ListType, t.ListMapKeys, items); decided {
+			return valid
+		}
 		return len(validate.ListTypeErrors("", t.ListType, t.ListMapKeys, items)) == 0
 	}
 	return true
