@@ -206,6 +206,15 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		// whole (no Rules are read: the summary is one byte a state)
 		d.val.frames = append(d.val.frames, valFrame{mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), jmark: len(d.val.errs)})
 		return
+	} else if kind == validate.Object && sum&sumObjectOK != 0 && sum&sumRequiredOnly != 0 {
+		// only required properties to check: their presence bits, without
+		// Rules (read only if one is missing: objectChecks)
+		f := valFrame{mark: len(d.val.errs), keptBase: len(d.val.kept), tmBase: len(d.val.tm), jmark: len(d.val.errs)}
+		for range (nprops + 63) / 64 {
+			d.val.kept = append(d.val.kept, 0)
+		}
+		d.val.frames = append(d.val.frames, f)
+		return
 	}
 	r := d.a.Rules(s)
 	jmark := len(d.val.errs)
@@ -255,6 +264,9 @@ const (
 	sumArrayOK
 	sumObjectWork
 	sumArrayWork
+	// an object's only whole-object check is required, every name a
+	// property (sumObjectWork is set too)
+	sumRequiredOnly
 )
 
 func sumTypeOK(k validate.Kind) uint8 {
@@ -294,8 +306,14 @@ func (d *Decoder) summarise(s schemaauto.StateID) uint8 {
 		sum |= sumArrayOK
 	}
 	whole := d.a.Tree(s) != nil || r.HasEnum()
-	if whole || len(r.Required()) > 0 || !r.CheckObject(0) || !r.CheckObject(math.MaxInt) || r.AdditionalPropertiesFalse() {
+	counts := !r.CheckObject(0) || !r.CheckObject(math.MaxInt)
+	if whole || len(r.Required()) > 0 || counts || r.AdditionalPropertiesFalse() {
 		sum |= sumObjectWork
+	}
+	if !whole && !counts && !r.AdditionalPropertiesFalse() && len(r.Required()) > 0 {
+		if _, extra := d.requiredProps(s, r); !extra {
+			sum |= sumRequiredOnly
+		}
 	}
 	if whole || !r.CheckArray(0) || !r.CheckArray(math.MaxInt) {
 		sum |= sumArrayWork
@@ -324,11 +342,14 @@ func (d *Decoder) cacheOf() *reqCache {
 // requiredProps is the property index of each of r.Required() in state s
 // (-1 for a name that is no property), and whether there is such a name;
 // resolved once per state and automaton (the caches are kept across
-// documents).
+// documents). With r nil it returns only what was resolved before.
 func (d *Decoder) requiredProps(s schemaauto.StateID, r *validate.Rules) ([]int32, bool) {
 	c := d.cacheOf()
 	if s < 0 || int(s) >= len(c.idx) {
 		return d.resolveRequired(s, r, nil)
+	}
+	if c.idx[s] == nil && r == nil {
+		return nil, false // not resolved yet, and no Rules to resolve it with
 	}
 	if c.idx[s] == nil {
 		c.idx[s], c.extra[s] = d.resolveRequired(s, r, make([]int32, 0, len(r.Required())))
@@ -418,6 +439,14 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs []fieldpath.Segment, off int64, v any) {
 	r := f.rules
 	if r == nil {
+		if f.keptBase >= 0 { // required only (openValFrame)
+			if idxs, _ := d.requiredProps(s, nil); len(idxs) > 0 && d.allKept(f, idxs) {
+				d.val.kept = d.val.kept[:f.keptBase]
+				return
+			}
+			f.rules = d.a.Rules(s) // one is missing: its error, as below
+			d.checkRequired(f, s, top, segs, off)
+		}
 		return
 	}
 	var own []valRec
@@ -434,6 +463,24 @@ func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs 
 	if f.keptBase < 0 {
 		return
 	}
+	d.checkRequired(f, s, top, segs, off)
+}
+
+// allKept reports whether the properties idxs (none -1) were all kept in
+// the object of frame f.
+func (d *Decoder) allKept(f *valFrame, idxs []int32) bool {
+	for _, idx := range idxs {
+		if idx < 0 || d.val.kept[f.keptBase+int(idx)/64]&(1<<(idx%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkRequired appends the errors of the object's missing required
+// properties, and drops its presence bits.
+func (d *Decoder) checkRequired(f *valFrame, s schemaauto.StateID, top int, segs []fieldpath.Segment, off int64) {
+	r := f.rules
 	var path string
 	idxs, _ := d.requiredProps(s, r)
 	for i, name := range r.Required() {
