@@ -156,7 +156,7 @@ func (r *readBack) value(b []byte, i int) (v any, end int, ok bool) {
 		}
 		lit := b[i:end]
 		s := unsafe.String(unsafe.SliceData(lit), len(lit))
-		if bytes.IndexAny(lit, ".eE") < 0 { // jsonvalue.ParseNumber's ParseInt would fail on an exponent
+		if !bytes.ContainsAny(lit, ".eE") { // jsonvalue.ParseNumber's ParseInt would fail on an exponent
 			if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 				r.ints = append(r.ints, n)
 				return box(int64Type, unsafe.Pointer(&r.ints[len(r.ints)-1])), end, true

@@ -408,6 +408,10 @@ spec:
 	bad := []byte(`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{` +
 		`"ports":[{"port":80},{"port":80,"protocol":"TCP"}],"tags":[2.5,2.5],"mode":{"a":3},"choice":{},"v":"x"}}`)
 	_, err = d.AppendPrune(nil, bad)
+	var inv *jperrors.InvalidError
+	if !errors.As(err, &inv) {
+		t.Fatalf("not invalid: %v", err)
+	}
 	want := []string{
 		`spec.mode: Unsupported value: {"a":3}: supported values: "{\"a\":1}", "{\"a\":2.5,\"b\":[\"x\\\"y\"]}"`,
 		`<nil>: Invalid value: "": "spec.choice" must validate at least one schema (anyOf)`,
