@@ -42,7 +42,7 @@ bench-peers:
 	cd bench/perf && $(GO) test -c -o $(BENCHTMP)/jsonprune-perf.test . && \
 	  for i in $$(seq $(ROUNDS)); do $(BENCHTMP)/jsonprune-perf.test -test.run '^$$' -test.bench 'BenchmarkCorpus|BenchmarkLarge' -test.benchmem; done | tee $(BENCHTMP)/jsonprune-perf.txt
 	$(BENCHSTAT) $(BENCHTMP)/jsonprune-perf.txt
-	cd bench && for base in reference-bytes reference-map floor-jsontext-token-copy; do $(GO) run ./cmd/ratios -base $$base < $(BENCHTMP)/jsonprune-perf.txt; done
+	cd bench && for base in reference-bytes reference-map reference-validate-bytes floor-jsontext-token-copy; do $(GO) run ./cmd/ratios -base $$base < $(BENCHTMP)/jsonprune-perf.txt; done
 
 # The command line on the shared corpus laid out as a GitOps tree, as a
 # YAML stream and as an NDJSON dump, against kubeconform -strict, in

@@ -74,6 +74,11 @@ type valState struct {
 	frames   []valFrame
 	kept     []uint64 // presence bits of the open objects' properties (required)
 	names    []byte   // kept member names that are no property, each after its length (required)
+	rb       readBack // whole values read back from the output without allocating
+	// the required names' property indices, per automaton (requiredProps)
+	reqA *schemaauto.Automaton
+	req  *reqCache
+	reqs map[*schemaauto.Automaton]*reqCache
 }
 
 // valRec is one error and where its value starts.
@@ -154,14 +159,8 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 // no allocation), then, if it fails, on a copy the errors may keep.
 func (d *Decoder) validateScalarTree(t *validate.Tree, raw jsontext.Value) {
 	v := d.scalarOf(raw)
-	var view any
-	switch v.Kind {
-	case validate.String:
-		view = unsafe.String(unsafe.SliceData(v.Str), len(v.Str))
-	default:
-		view = v.Value()
-	}
-	if errs := t.Validate("", view); len(errs) == 0 {
+	d.val.rb.reset()
+	if errs := t.Validate("", d.val.rb.scalar(v)); len(errs) == 0 {
 		return
 	}
 	d.addVal(t.Validate(d.valPath(), v.Value()), d.tokenStart(raw))
@@ -202,6 +201,21 @@ func hasEscapeOrHigh(b []byte) bool {
 // openValFrame starts the validation of an object or array in state s at
 // offset off (the bracket); kind is validate.Object or validate.Array.
 func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
+	if sum := d.stateSummary(s); sum&sumTypeOK(kind) != 0 && sum&sumWork(kind) == 0 {
+		// the usual node: its type passes and it has nothing to check as a
+		// whole (no Rules are read: the summary is one byte a state)
+		d.val.frames = append(d.val.frames, valFrame{mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), jmark: len(d.val.errs)})
+		return
+	} else if kind == validate.Object && sum&sumObjectOK != 0 && sum&sumRequiredOnly != 0 {
+		// only required properties to check: their presence bits, without
+		// Rules (read only if one is missing: objectChecks)
+		f := valFrame{mark: len(d.val.errs), keptBase: len(d.val.kept), tmBase: len(d.val.tm), jmark: len(d.val.errs)}
+		for range (nprops + 63) / 64 {
+			d.val.kept = append(d.val.kept, 0)
+		}
+		d.val.frames = append(d.val.frames, f)
+		return
+	}
 	r := d.a.Rules(s)
 	jmark := len(d.val.errs)
 	if r != nil && !r.CheckType(kind) {
@@ -224,14 +238,133 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		// a required key that is no property can still be kept (preserved
 		// unknown fields, additionalProperties): such members' names are
 		// noted
-		for _, name := range r.Required() {
-			if d.a.Lookup(s, []byte(name)) < 0 {
-				f.extraReq, f.namesBase = true, len(d.val.names)
-				break
-			}
+		if _, extra := d.requiredProps(s, r); extra {
+			f.extraReq, f.namesBase = true, len(d.val.names)
 		}
 	}
 	d.val.frames = append(d.val.frames, f)
+}
+
+// reqCache holds, per state of one automaton, the property index of each
+// required name (-1: no property), resolved when the state is first
+// validated, and the state's summary (stateSummary).
+type reqCache struct {
+	idx   [][]int32
+	extra []bool // some required name is no property
+	sum   []uint8
+}
+
+// The bits of a state's summary: whether an object or array passes its
+// type check, and whether it has checks of the whole object or array
+// (required, property or item counts, additionalProperties: false, enum,
+// junctors or a list type: anything but its members' own checks).
+const (
+	sumKnown uint8 = 1 << iota
+	sumObjectOK
+	sumArrayOK
+	sumObjectWork
+	sumArrayWork
+	// an object's only whole-object check is required, every name a
+	// property (sumObjectWork is set too)
+	sumRequiredOnly
+)
+
+func sumTypeOK(k validate.Kind) uint8 {
+	if k == validate.Object {
+		return sumObjectOK
+	}
+	return sumArrayOK
+}
+
+func sumWork(k validate.Kind) uint8 {
+	if k == validate.Object {
+		return sumObjectWork
+	}
+	return sumArrayWork
+}
+
+// stateSummary is state s's summary bits, computed once per state and
+// automaton.
+func (d *Decoder) stateSummary(s schemaauto.StateID) uint8 {
+	c := d.cacheOf()
+	if s < 0 || int(s) >= len(c.sum) {
+		return d.summarise(s)
+	}
+	if c.sum[s] == 0 {
+		c.sum[s] = d.summarise(s)
+	}
+	return c.sum[s]
+}
+
+func (d *Decoder) summarise(s schemaauto.StateID) uint8 {
+	r := d.a.Rules(s)
+	sum := sumKnown
+	if r.CheckType(validate.Object) {
+		sum |= sumObjectOK
+	}
+	if r.CheckType(validate.Array) {
+		sum |= sumArrayOK
+	}
+	whole := d.a.Tree(s) != nil || r.HasEnum()
+	counts := !r.CheckObject(0) || !r.CheckObject(math.MaxInt)
+	if whole || len(r.Required()) > 0 || counts || r.AdditionalPropertiesFalse() {
+		sum |= sumObjectWork
+	}
+	if !whole && !counts && !r.AdditionalPropertiesFalse() && len(r.Required()) > 0 {
+		if _, extra := d.requiredProps(s, r); !extra {
+			sum |= sumRequiredOnly
+		}
+	}
+	if whole || !r.CheckArray(0) || !r.CheckArray(math.MaxInt) {
+		sum |= sumArrayWork
+	}
+	return sum
+}
+
+// cacheOf is the current automaton's reqCache.
+func (d *Decoder) cacheOf() *reqCache {
+	v := &d.val
+	if v.reqA != d.a {
+		if v.reqs == nil {
+			v.reqs = map[*schemaauto.Automaton]*reqCache{}
+		}
+		c := v.reqs[d.a]
+		if c == nil {
+			n := d.a.NumStates()
+			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint8, n)}
+			v.reqs[d.a] = c
+		}
+		v.reqA, v.req = d.a, c
+	}
+	return v.req
+}
+
+// requiredProps is the property index of each of r.Required() in state s
+// (-1 for a name that is no property), and whether there is such a name;
+// resolved once per state and automaton (the caches are kept across
+// documents). With r nil it returns only what was resolved before.
+func (d *Decoder) requiredProps(s schemaauto.StateID, r *validate.Rules) ([]int32, bool) {
+	c := d.cacheOf()
+	if s < 0 || int(s) >= len(c.idx) {
+		return d.resolveRequired(s, r, nil)
+	}
+	if c.idx[s] == nil && r == nil {
+		return nil, false // not resolved yet, and no Rules to resolve it with
+	}
+	if c.idx[s] == nil {
+		c.idx[s], c.extra[s] = d.resolveRequired(s, r, make([]int32, 0, len(r.Required())))
+	}
+	return c.idx[s], c.extra[s]
+}
+
+func (d *Decoder) resolveRequired(s schemaauto.StateID, r *validate.Rules, dst []int32) ([]int32, bool) {
+	extra := false
+	for _, name := range r.Required() {
+		i := d.a.Lookup(s, []byte(name))
+		extra = extra || i < 0
+		dst = append(dst, int32(i))
+	}
+	return dst, extra
 }
 
 // keptMember notes that a member of the innermost object stays in it
@@ -289,10 +422,15 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 		}
 	}
 	var v any = m
+	valid := false
 	if m == nil && f.enum {
-		v = d.enumValue(f)
+		v, valid = d.enumValue(f)
 	}
 	d.objectChecks(f, s, top, segs, off, v)
+	if valid {
+		d.wholeValid(f)
+		return
+	}
 	d.wholeValue(f, v, segs, off) // last: junctors replace the errors of the whole node
 }
 
@@ -301,6 +439,14 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs []fieldpath.Segment, off int64, v any) {
 	r := f.rules
 	if r == nil {
+		if f.keptBase >= 0 { // required only (openValFrame)
+			if idxs, _ := d.requiredProps(s, nil); len(idxs) > 0 && d.allKept(f, idxs) {
+				d.val.kept = d.val.kept[:f.keptBase]
+				return
+			}
+			f.rules = d.a.Rules(s) // one is missing: its error, as below
+			d.checkRequired(f, s, top, segs, off)
+		}
 		return
 	}
 	var own []valRec
@@ -317,9 +463,28 @@ func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs 
 	if f.keptBase < 0 {
 		return
 	}
+	d.checkRequired(f, s, top, segs, off)
+}
+
+// allKept reports whether the properties idxs (none -1) were all kept in
+// the object of frame f.
+func (d *Decoder) allKept(f *valFrame, idxs []int32) bool {
+	for _, idx := range idxs {
+		if idx < 0 || d.val.kept[f.keptBase+int(idx)/64]&(1<<(idx%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// checkRequired appends the errors of the object's missing required
+// properties, and drops its presence bits.
+func (d *Decoder) checkRequired(f *valFrame, s schemaauto.StateID, top int, segs []fieldpath.Segment, off int64) {
+	r := f.rules
 	var path string
-	for _, name := range r.Required() {
-		idx := d.a.Lookup(s, []byte(name))
+	idxs, _ := d.requiredProps(s, r)
+	for i, name := range r.Required() {
+		idx := int(idxs[i])
 		if idx >= 0 && d.val.kept[f.keptBase+idx/64]&(1<<(idx%64)) != 0 {
 			continue
 		}
@@ -347,10 +512,11 @@ func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
 	d.val.frames = d.val.frames[:len(d.val.frames)-1]
 	segs := d.find.path[:top]
 	var v any
+	valid := false
 	if arr != nil {
 		v = arr
 	} else if f.enum {
-		v = d.enumValue(f)
+		v, valid = d.enumValue(f)
 	}
 	if f.rules != nil {
 		if !f.rules.CheckArray(n) {
@@ -360,7 +526,43 @@ func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
 			d.val.errs = append(d.val.errs, d.checkEnum(f.rules, v, segs, off)...)
 		}
 	}
+	if valid {
+		d.wholeValid(f)
+		return
+	}
 	d.wholeValue(f, v, segs, off) // last: junctors replace the errors of the whole node
+}
+
+// wholeValid ends the checks of a node whose whole value passed them
+// (enumValue): with junctors, the node's validation tree found nothing,
+// so the errors the walk found in it are dropped, as wholeValue drops
+// them.
+func (d *Decoder) wholeValid(f *valFrame) {
+	if t := f.tree; t != nil && t.HasJunctors() {
+		d.val.errs = d.val.errs[:f.jmark]
+	}
+}
+
+// wholeChecksPass reports whether v passes the checks of frame f that need
+// the whole value: enum, junctors, list type (without rendering paths).
+func (d *Decoder) wholeChecksPass(f *valFrame, v any) bool {
+	if r := f.rules; r.HasEnum() && !r.CheckEnum(v) {
+		return false
+	}
+	t := f.tree
+	if t == nil {
+		return true
+	}
+	if t.HasJunctors() && len(t.Validate("", v)) > 0 {
+		return false
+	}
+	if items, ok := v.([]any); ok && (t.ListType == "set" || t.ListType == "map") {
+		if valid, decided := listTypeValid(t.ListType, t.ListMapKeys, items); decided {
+			return valid
+		}
+		return len(validate.ListTypeErrors("", t.ListType, t.ListMapKeys, items)) == 0
+	}
+	return true
 }
 
 // wholeValue runs the checks of a node that needs its whole value v: its
@@ -392,18 +594,27 @@ func (d *Decoder) checkEnum(r *validate.Rules, v any, segs []fieldpath.Segment, 
 }
 
 // enumValue reads back the value of frame f from the output (see
-// valFrame.enum), and restores the output kind.
-func (d *Decoder) enumValue(f *valFrame) any {
+// valFrame.enum), and restores the output kind. It is read first without
+// allocating (readBack); if it passes the checks that need it
+// (wholeChecksPass), valid is true and v nil: the callers skip those
+// checks. Otherwise v is read again by jsonvalue.Parse, for the errors to
+// keep.
+func (d *Decoder) enumValue(f *valFrame) (v any, valid bool) {
 	start := f.enumStart - d.strm.flushed
-	var v any
 	if start >= 0 && start <= len(d.buf) {
-		v, _ = jsonvalue.Parse(d.buf[start:])
+		data := d.buf[start:]
+		d.val.rb.reset()
+		if view, _, ok := d.val.rb.value(data, 0); ok && d.wholeChecksPass(f, view) {
+			valid = true
+		} else {
+			v, _ = jsonvalue.Parse(data)
+		}
 	}
 	if f.wasNone {
 		d.out = outNone
 		d.truncate(f.enumStart)
 	}
-	return v
+	return v, valid
 }
 
 func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, off int64) []valRec {

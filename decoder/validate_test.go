@@ -3,6 +3,7 @@ package decoder
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -317,5 +318,116 @@ func TestResultKindNotStale(t *testing.T) {
 	d.AppendPrune(nil, []byte(`[1]`))
 	if av, k := d.Result().APIVersion(), d.Result().Kind(); av != "" || k != "" {
 		t.Fatalf("apiVersion %q, kind %q", av, k)
+	}
+}
+
+// TestValidationAllocsWhole: a valid document whose nodes are checked on
+// their whole value (a list-type map and set, junctors on an object and on
+// a scalar, numbers and strings with escapes in them) allocates nothing
+// either: the value is read back without allocating (readBack); and an
+// invalid one still gets the errors, which keep their values. (An enum on
+// an object is read back the same way, but its check, validate's
+// CheckEnum, compares with reflect and allocates.)
+func TestValidationAllocsWhole(t *testing.T) {
+	const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              ports:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [port, protocol]
+                items:
+                  type: object
+                  required: [port]
+                  properties:
+                    port: {type: integer}
+                    protocol: {type: string, default: TCP}
+                    name: {type: string}
+              tags:
+                type: array
+                x-kubernetes-list-type: set
+                items: {type: number}
+              mode:
+                type: object
+                enum: [{a: 1}, {a: 2.5, b: ["x\"y"]}]
+                x-kubernetes-preserve-unknown-fields: true
+              choice:
+                type: object
+                properties:
+                  num: {type: integer}
+                  str: {type: string}
+                anyOf: [{required: [num]}, {required: [str]}]
+              v:
+                x-kubernetes-int-or-string: true
+                anyOf: [{minimum: 300}, {maxLength: 3}]
+`
+	crds, err := schemaauto.ParseCRDs([]byte(crd))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := schemaauto.CompileCRDs(crds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := must(New(set, Validation(true)))
+	doc := []byte(`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{` +
+		`"ports":[{"port":80,"name":"h\u00e9"},{"port":80,"protocol":"UDP"},{"port":443}],"tags":[1,2.5,1e3,-7],` +
+		`"choice":{"str":"x"},"v":12345}}`)
+	buf := make([]byte, 0, 4096)
+	for _, mode := range []string{"prune", "validate"} {
+		n := testing.AllocsPerRun(50, func() {
+			var err error
+			if mode == "prune" {
+				_, err = d.AppendPrune(buf[:0], doc)
+			} else {
+				err = d.Validate(doc)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+		if n != 0 {
+			t.Errorf("%s: %v allocations per valid document", mode, n)
+		}
+	}
+	bad := []byte(`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{` +
+		`"ports":[{"port":80},{"port":80,"protocol":"TCP"}],"tags":[2.5,2.5],"mode":{"a":3},"choice":{},"v":"x"}}`)
+	_, err = d.AppendPrune(nil, bad)
+	var inv *jperrors.InvalidError
+	if !errors.As(err, &inv) {
+		t.Fatalf("not invalid: %v", err)
+	}
+	want := []string{
+		`spec.mode: Unsupported value: {"a":3}: supported values: "{\"a\":1}", "{\"a\":2.5,\"b\":[\"x\\\"y\"]}"`,
+		`<nil>: Invalid value: "": "spec.choice" must validate at least one schema (anyOf)`,
+		`spec.choice.num: Required value`,
+		`spec.ports[1]: Duplicate value: {"port":80,"protocol":"TCP"}`,
+		`spec.tags[1]: Duplicate value: 2.5`,
+	}
+	var got []string
+	if inv := d.Result().Invalid(); inv != nil {
+		for _, e := range inv.Errors {
+			got = append(got, e.Error())
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("errors:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

