@@ -418,7 +418,7 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 		if top > 0 {
 			d.closeEmbedded(f, segs, off)
 		} else if !d.val.meta {
-			d.validateMetadata(true, []byte("{}"), off) // no metadata: no name
+			d.validateMetadata(true, nil, []byte("{}"), off) // no metadata: no name
 		}
 	}
 	var v any = m
@@ -631,8 +631,10 @@ func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, of
 
 // validateMetadata validates normalised metadata (meta, its JSON) of the
 // root (step 8b) or of an embedded resource (8e, reported when the
-// resource closes), whose value starts at off.
-func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
+// resource closes), whose value starts at off; an embedded resource's
+// metadata also against what its schema declares there (p.Declared's
+// tree; the schema step).
+func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, off int64) {
 	if root {
 		d.val.meta = true
 		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
@@ -641,6 +643,11 @@ func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
 		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
 		return
 	}
+	if p != nil && isSchema(p.Declared) {
+		if t := d.a.Tree(p.Declared); t != nil {
+			d.declaredMetadata(t, meta, off)
+		}
+	}
 	f := &d.val.frames[len(d.val.frames)-1]
 	// valid metadata, the usual case, is checked without rendering its path
 	if d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true}, nil) == nil {
@@ -648,6 +655,23 @@ func (d *Decoder) validateMetadata(root bool, meta []byte, off int64) {
 	}
 	errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()}, nil)
 	f.meta = append(f.meta, d.recsAt(errs, d.find.path, off)...)
+}
+
+// declaredMetadata checks an embedded resource's normalised metadata (its
+// JSON) against the schema declared for it, t: read back without
+// allocating, and read again to render the errors only when it fails.
+// The walk is at the metadata key.
+func (d *Decoder) declaredMetadata(t *validate.Tree, meta []byte, off int64) {
+	d.val.rb.reset()
+	if view, _, ok := d.val.rb.value(meta, 0); ok && len(t.Validate("", view)) == 0 {
+		return
+	}
+	v, err := jsonvalue.Parse(meta)
+	if err != nil {
+		return // the metadata as written back always parses
+	}
+	errs := t.Validate(string(fieldpath.AppendPath(nil, d.find.path)), v)
+	d.val.errs = append(d.val.errs, d.recsAt(errs, d.find.path, off)...)
 }
 
 // noteTypeMeta records an embedded resource's apiVersion or kind string.

@@ -59,6 +59,14 @@ spec:
                 type: object
                 x-kubernetes-embedded-resource: true
                 x-kubernetes-preserve-unknown-fields: true
+              em:
+                type: object
+                x-kubernetes-embedded-resource: true
+                properties:
+                  metadata:
+                    type: object
+                    properties:
+                      name: {type: string, maxLength: 4}
               any:
                 x-kubernetes-int-or-string: true
                 anyOf: [{type: integer}, {type: string}]
@@ -167,6 +175,9 @@ func TestValidation(t *testing.T) {
 				`spec.e.kind: Invalid value: "Foo_Bar": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`,
 				`spec.e.metadata.name: Invalid value: "a/b": may not contain '/'`,
 			}},
+		{"an embedded resource's metadata against its declared schema (the schema step)", head + `"spec":{"size":"small","em":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"abcde","labels":{"a":"b"}}}}}`,
+			[]string{`spec.em.metadata.name: Too long: may not be more than 4 bytes`}},
+		{"an embedded resource's metadata valid against its declared schema", head + `"spec":{"size":"small","em":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"abcd"}}}}`, nil},
 		{"valid embedded resource", head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"Foo"}}}}`, nil},
 		{"required under preserve-unknown-fields", head + `"spec":{"size":"small","p":{"a":"x","b\u0000c":1}}}`, nil},
 		{"required unknown key absent", head + `"spec":{"size":"small","p":{"x":1,"b":2}}}`,
@@ -217,7 +228,7 @@ func TestValidationAllocs(t *testing.T) {
 	d := newValDecoder(t)
 	doc := []byte(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","labels":{"a":"b"}},` +
 		`"spec":{"size":"small","replicas":3,"name":"ab","ratio":1.5,"port":"http","tags":["0f1b2c3d-0000-4000-8000-000000000000"],` +
-		`"labels":{"k":"vv"},"e":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"}}}}`)
+		`"labels":{"k":"vv"},"em":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"abcd","labels":{"x":"y"}}}}}`)
 	buf := make([]byte, 0, 4096)
 	for _, mode := range []string{"prune", "validate"} {
 		n := testing.AllocsPerRun(50, func() {

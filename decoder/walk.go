@@ -706,7 +706,7 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 		}
 		v, keep, err = d.metadata(mr.p, f.root, f.nulls, true)
 		if err == nil && keep {
-			d.validateMetadata(f.root, d.buf[start:], mr.nameOff) // located at its name
+			d.validateMetadata(f.root, mr.p, d.buf[start:], mr.nameOff) // located at its name
 		}
 		if !f.write {
 			d.buf = d.buf[:start]

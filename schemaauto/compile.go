@@ -200,6 +200,9 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	}
 	if embedded {
 		props = addEmbeddedMeta(props, c.a.meta)
+		if !root {
+			c.embeddedMetaTree(s.Properties["metadata"], props, p)
+		}
 	}
 	sort.Slice(props, func(i, j int) bool { return propLess(props[i].Name, []byte(props[j].Name)) })
 	st.propStart = uint32(len(c.a.props))
@@ -210,6 +213,30 @@ func (c *compiler) node(s *Schema, inherited, root bool, p *jperrors.FieldPath, 
 	}
 	c.a.states[id] = st
 	return id
+}
+
+// embeddedMetaTree gives the declared metadata schema ms of an embedded
+// resource (not the root's: its declarations are limited to name and
+// generateName and checked apart) its validation tree: the walk does not
+// descend into metadata (it is read whole and normalised as ObjectMeta),
+// and the server validates the normalised metadata against what the
+// schema declares there (a property's type, pattern, enum...).
+func (c *compiler) embeddedMetaTree(ms *Schema, props []Prop, p *jperrors.FieldPath) {
+	if ms == nil {
+		return
+	}
+	for _, pr := range props {
+		if pr.Role != RoleMetadata || pr.Declared <= Keep || c.a.states[pr.Declared].tree != 0 {
+			continue
+		}
+		t, err := ms.ValidationTree()
+		if err != nil {
+			c.err = fmt.Errorf("%s: %w", p.Child("properties").Key("metadata"), err)
+			return
+		}
+		c.a.trees = append(c.a.trees, t)
+		c.a.states[pr.Declared].tree = uint32(len(c.a.trees))
+	}
 }
 
 // addEmbeddedMeta makes apiVersion, kind and metadata of an embedded
