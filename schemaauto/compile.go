@@ -64,7 +64,7 @@ func structuralOrSkeleton(s *Schema, fp *jperrors.FieldPath, co compileOptions) 
 	if s == nil {
 		return nil, false, nil
 	}
-	errs := validateCRDSchema(s, fp)
+	errs := validateCRDSchema(s, fp, nil)
 	if len(errs) == 0 {
 		return s, false, nil
 	}

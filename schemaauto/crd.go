@@ -2,7 +2,6 @@ package schemaauto
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
@@ -197,7 +196,7 @@ func (c *CRD) topLevelSchema() bool {
 		return c.topLevel
 	}
 	for _, v := range c.Versions {
-		if v.Schema == nil || (len(c.Versions) > 1 && !reflect.DeepEqual(v.raw, c.Versions[0].raw)) {
+		if v.Schema == nil || (len(c.Versions) > 1 && !sameInternalSchema(v.raw, c.Versions[0].raw)) {
 			return false
 		}
 	}
@@ -244,17 +243,19 @@ func (c *CRD) Validate() jperrors.FieldErrors {
 	}
 	if top {
 		fp := jperrors.NewFieldPath("spec", "validation")
+		var status jperrors.FieldErrors
 		if c.anyStatusSubresource() && c.Versions[0].Schema != nil {
-			errs = append(errs, statusRootErrors(c.Versions[0].raw, fp.Child("openAPIV3Schema"))...)
+			status = statusRootErrors(c.Versions[0].raw, fp.Child("openAPIV3Schema"))
 		}
-		errs = append(errs, validateCRDSchema(c.Versions[0].Schema, fp)...)
+		errs = append(errs, validateCRDSchema(c.Versions[0].Schema, fp, status)...)
 	} else {
 		for i, v := range c.Versions {
 			fp := jperrors.NewFieldPath("spec", "versions").Index(i).Child("schema")
+			var status jperrors.FieldErrors
 			if v.StatusSubresource && v.Schema != nil {
-				errs = append(errs, statusRootErrors(v.raw, fp.Child("openAPIV3Schema"))...)
+				status = statusRootErrors(v.raw, fp.Child("openAPIV3Schema"))
 			}
-			errs = append(errs, validateCRDSchema(v.Schema, fp)...)
+			errs = append(errs, validateCRDSchema(v.Schema, fp, status)...)
 		}
 	}
 	if c.PreserveUnknownFields {

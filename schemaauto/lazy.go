@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"sync"
 	"sync/atomic"
 )
@@ -211,28 +210,35 @@ func (ix *lazyIndex) compile(src CRDSource) (*Set, error) {
 	return set, nil
 }
 
-// rawSame and rawOther stand for the schemas as read once dropRaw has let
-// them go: equal to the first version's, or not.
-type rawSame struct{}
-type rawOther struct{ i int }
+// A rawToken stands for a version's schema as read once dropRaw has let it
+// go: whether it is the first version's (other < 0) or not, and what the
+// status-subresource rule on the root schema needs of it.
+type rawToken struct {
+	other  int // -1: the same schema as the first version's; else the version's index
+	status statusCheck
+}
 
 // dropRaw lets the schemas as read (value trees as large as the parsed
 // schemas) go before the CRD compiles, so that a large CRD's compile does
 // not hold both: Validate reads them only to tell whether every version's
-// schema is the first one's (topLevelSchema), and tokens that compare as
-// the schemas did give it the same answer.
+// schema is the first one's (topLevelSchema: tokens that compare as the
+// schemas did give it the same answer) and for the status-subresource rule
+// on the root schema (kept as its verdict, statusCheck).
 func dropRaw(c *CRD) {
 	if len(c.Versions) == 0 {
 		return
 	}
 	first := c.Versions[0].raw
+	if _, done := first.(*rawToken); done {
+		return
+	}
 	for i, v := range c.Versions {
 		switch {
 		case v.raw == nil:
-		case i == 0 || reflect.DeepEqual(v.raw, first):
-			v.raw = rawSame{}
+		case i == 0 || sameInternalSchema(v.raw, first):
+			v.raw = &rawToken{other: -1, status: statusCheckOf(v.raw)}
 		default:
-			v.raw = rawOther{i}
+			v.raw = &rawToken{other: i, status: statusCheckOf(v.raw)}
 		}
 	}
 }

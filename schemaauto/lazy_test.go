@@ -222,6 +222,44 @@ func TestDropRawCorpus(t *testing.T) {
 		}
 	}
 	same := strings.Replace(lazyCRDs, "        type: object\n---", "        type: object\n        properties:\n          spec: {type: object, properties: {size: {type: integer}}}\n---", 1)
+	// the status-subresource rule on the root schema (minProperties is not
+	// allowed there, nor a type other than object), and versions whose
+	// schemas differ only where the server's internal form does not
+	// (empty lists, false, "": the same schema, hoisted)
+	status := `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: things.example.com}
+spec:
+  group: example.com
+  names: {kind: Thing, plural: things}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    schema:
+      openAPIV3Schema: {type: object, minProperties: 1, enum: [], nullable: false, description: ""}
+  - name: v2
+    served: true
+    storage: false
+    schema:
+      openAPIV3Schema: {type: object, minProperties: 1.0}
+  - name: v3
+    served: true
+    storage: false
+    subresources: {status: {}}
+    schema:
+      openAPIV3Schema: {type: array, items: {type: string}}
+`
+	crds, err := ParseCRDs([]byte(status))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := crds[0].Validate(); len(v) < 2 || !strings.Contains(v.Error(), "only [Description") || !strings.Contains(v.Error(), `only "object" is allowed`) {
+		t.Errorf("status rule: %v", v)
+	}
+	check("status", []byte(status))
 	for name, text := range map[string]string{"different": lazyCRDs, "same": same} {
 		crds, err := ParseCRDs([]byte(text))
 		if err != nil {

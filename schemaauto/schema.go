@@ -44,9 +44,14 @@ type Schema struct {
 	// (maximum, enum, required, ...), keyed by its JSON name.
 	Validations map[string]any
 
-	// Unsupported lists the keywords present that Kubernetes rejects:
-	// id, $schema, $ref, patternProperties, dependencies, additionalItems,
-	// definitions.
+	// Unsupported holds the keywords present (and not null) that Kubernetes
+	// may reject: id, $schema, $ref, patternProperties, dependencies,
+	// additionalItems, definitions; each maps to whether its value is
+	// non-empty (a string, object or array with something in it): the
+	// server's two checks differ there (NewStructural refuses a non-empty
+	// value, CRD validation refuses $ref, dependencies and additionalItems
+	// when set at all, id, patternProperties and definitions when
+	// non-empty, and never checks $schema). See Rejected.
 	Unsupported map[string]bool
 
 	// PreserveUnknownFields is x-kubernetes-preserve-unknown-fields; nil when absent.
@@ -75,6 +80,39 @@ var valueValidationKeys = map[string]bool{
 }
 
 var unsupportedKeys = []string{"id", "$schema", "$ref", "patternProperties", "dependencies", "additionalItems", "definitions"}
+
+// nonEmpty reports whether a keyword's value has something in it (the
+// reference's len(...) > 0 on its Go field).
+func nonEmpty(x any) bool {
+	switch x := x.(type) {
+	case string:
+		return x != ""
+	case map[string]any:
+		return len(x) > 0
+	case []any:
+		return len(x) > 0
+	}
+	return true
+}
+
+// Rejected reports whether the unsupported keyword k is refused: by
+// NewStructural (structural true: when non-empty) or by CRD validation's
+// spec checks (false: $ref, dependencies and additionalItems when set, id,
+// patternProperties and definitions when non-empty; $schema never).
+func (s *Schema) Rejected(k string, structural bool) bool {
+	nonEmpty, set := s.Unsupported[k]
+	switch {
+	case !set:
+		return false
+	case structural:
+		return nonEmpty || k == "additionalItems"
+	case k == "$ref" || k == "dependencies" || k == "additionalItems":
+		return true
+	case k == "$schema":
+		return false
+	}
+	return nonEmpty
+}
 
 // ParseSchema reads a bare OpenAPI v3 schema from JSON or YAML.
 func ParseSchema(data []byte) (*Schema, error) {
@@ -215,7 +253,7 @@ func schemaFromValue(v any, p *jperrors.FieldPath) (*Schema, error) {
 			if s.Unsupported == nil {
 				s.Unsupported = map[string]bool{}
 			}
-			s.Unsupported[k] = true
+			s.Unsupported[k] = nonEmpty(x)
 		}
 	}
 

@@ -29,12 +29,15 @@ import (
 
 // validateCRDSchema checks one schema at fp (the path of its
 // CustomResourceValidation: "spec.validation" or "spec.versions[i].schema").
-func validateCRDSchema(s *Schema, fp *jperrors.FieldPath) jperrors.FieldErrors {
+// status holds the status-subresource rule's errors for it, which the
+// reference finds first: they too keep the NewStructural error from
+// showing.
+func validateCRDSchema(s *Schema, fp *jperrors.FieldPath, status jperrors.FieldErrors) jperrors.FieldErrors {
 	if s == nil {
-		return nil
+		return status
 	}
 	sp := fp.Child("openAPIV3Schema")
-	var errs jperrors.FieldErrors
+	errs := append(jperrors.FieldErrors(nil), status...)
 	if s.Nullable {
 		errs = append(errs, jperrors.Forbidden(sp.Child("nullable"), "nullable cannot be true at the root"))
 	}
@@ -60,7 +63,7 @@ func newStructuralError(s *Schema) error {
 		return nil
 	}
 	for _, k := range []string{"id", "$schema", "$ref"} {
-		if s.Unsupported[k] {
+		if s.Rejected(k, true) {
 			name := k
 			if k == "$schema" {
 				name = "schema"
@@ -72,7 +75,7 @@ func newStructuralError(s *Schema) error {
 		return errors.New("OpenAPIV3Schema 'items' must be a schema, but is an array")
 	}
 	for _, k := range []string{"additionalItems", "patternProperties", "dependencies", "definitions"} {
-		if s.Unsupported[k] {
+		if s.Rejected(k, true) {
 			return fmt.Errorf("OpenAPIV3Schema '%s' is not supported", k)
 		}
 	}
@@ -128,7 +131,7 @@ func openAPIErrors(s *Schema, p *jperrors.FieldPath, root bool, mc metaContext) 
 		add(jperrors.Forbidden(p.Child("default"), "must not be set "+mc.forbidDefaultsWhy))
 	}
 	for _, k := range []string{"id", "additionalItems", "patternProperties", "definitions", "dependencies", "$ref"} {
-		if s.Unsupported[k] {
+		if s.Rejected(k, false) {
 			add(jperrors.Forbidden(p.Child(k), k+" is not supported"))
 		}
 	}
@@ -400,13 +403,26 @@ var allowedAtRootWithStatus = func() string {
 	return "[" + strings.Join(names, " ") + "]"
 }()
 
-// statusRootErrors returns the status-subresource rule's error for the
-// root schema raw (the schema as read) at sp (its openAPIV3Schema path),
-// or nil.
-func statusRootErrors(raw any, sp *jperrors.FieldPath) jperrors.FieldErrors {
+// statusCheck is the status-subresource rule's verdict on a root schema,
+// whatever its path: a type other than "object" (typ), or a field not
+// allowed at the root (schema: the internal JSONSchemaProps rendered).
+type statusCheck struct {
+	typ    any
+	schema []byte
+}
+
+// statusCheckOf checks the root schema raw (the schema as read, or
+// dropRaw's token for it): the server walks the fields of its internal
+// JSONSchemaProps in declaration order, skips those with their zero value,
+// and stops at the first that is a type other than "object" or a field
+// not allowed at the root.
+func statusCheckOf(raw any) statusCheck {
+	if t, ok := raw.(*rawToken); ok {
+		return t.status
+	}
 	m, ok := raw.(map[string]any)
 	if !ok {
-		return nil
+		return statusCheck{}
 	}
 	for _, f := range internalFields {
 		v, ok := m[f.key]
@@ -415,14 +431,28 @@ func statusRootErrors(raw any, sp *jperrors.FieldPath) jperrors.FieldErrors {
 		}
 		if f.name == "Type" {
 			if v != "object" {
-				return jperrors.FieldErrors{jperrors.Invalid(sp.Child("type"), v, `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`)}
+				return statusCheck{typ: v}
 			}
 			continue
 		}
 		if !f.allowed {
-			return jperrors.FieldErrors{jperrors.Invalid(sp, json.RawMessage(appendInternalSchema(nil, m)),
-				"only "+allowedAtRootWithStatus+" fields are allowed at the root of the schema if the status subresource is enabled")}
+			return statusCheck{schema: appendInternalSchema(nil, m)}
 		}
+	}
+	return statusCheck{}
+}
+
+// statusRootErrors returns the status-subresource rule's error for the
+// root schema raw (the schema as read, or dropRaw's token) at sp (its
+// openAPIV3Schema path), or nil.
+func statusRootErrors(raw any, sp *jperrors.FieldPath) jperrors.FieldErrors {
+	c := statusCheckOf(raw)
+	switch {
+	case c.typ != nil:
+		return jperrors.FieldErrors{jperrors.Invalid(sp.Child("type"), c.typ, `only "object" is allowed as the type at the root of the schema if the status subresource is enabled`)}
+	case c.schema != nil:
+		return jperrors.FieldErrors{jperrors.Invalid(sp, json.RawMessage(c.schema),
+			"only "+allowedAtRootWithStatus+" fields are allowed at the root of the schema if the status subresource is enabled")}
 	}
 	return nil
 }

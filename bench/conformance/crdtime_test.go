@@ -322,10 +322,14 @@ func (g crdTimeGen) statusRoot() map[string]any {
 		func() { root["x-kubernetes-list-type"] = g.oneOf("atomic", nil) },
 		func() { root["x-kubernetes-map-type"] = "atomic" },
 		func() { root["x-kubernetes-list-map-keys"] = g.oneOf([]any{"a"}, []any{}) },
-		// (id: "" and $schema: "" are zero values the server skips here,
-		// but schemaauto's NewStructural check refuses them: a separate,
-		// known difference, left out)
-		func() { root["id"] = "x" },
+		func() { root["id"] = g.oneOf("x", "") },
+		func() { root["$schema"] = g.oneOf("x", "") },
+		func() { root["$ref"] = g.oneOf("#/x", "") },
+		func() { root["dependencies"] = g.oneOf(map[string]any{}, map[string]any{"a": []any{"b"}}) },
+		func() {
+			root["patternProperties"] = g.oneOf(map[string]any{}, map[string]any{"^a": map[string]any{"type": "string"}})
+		},
+		func() { root["definitions"] = map[string]any{} },
 		func() { root["items"] = map[string]any{"type": "string"} },
 	}
 	for range g.pick(4) {
