@@ -118,7 +118,7 @@ func FieldValidation(m Mode) Option {
 // errors is rejected in every field-validation mode, as the server rejects
 // it (an *errors.InvalidError, after a fatal error and, in Strict mode, the
 // strict decoding error). Result.Unchecked says what the schema has that is
-// not checked yet (junctors, list types, CEL).
+// not checked (x-kubernetes-validations: CEL rules).
 //
 // The default is off because the API server's decoder does not validate
 // either: a serializer that stands in for it pays nothing for checks it
