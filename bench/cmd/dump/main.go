@@ -36,13 +36,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"time"
 
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"sigs.k8s.io/yaml"
 
+	"github.com/jsonprune/jsonprune/bench/internal/wholeproc"
 	"github.com/jsonprune/jsonprune/bench/oracle"
 	"github.com/jsonprune/jsonprune/internal/peakrss"
 )
@@ -114,30 +114,30 @@ func main() {
 		rows = append(rows, row{"base binary `--no-validate -j 1`", *base, jpArgs("--no-validate", "-j", "1")},
 			row{"base binary `--no-validate -j 2`", *base, jpArgs("--no-validate", "-j", "2")})
 	}
-	loadBefore := loadAvg()
+	loadBefore := wholeproc.LoadAvg()
 	results := make([][]measurement, len(rows))
 	for r := range *rounds {
-		fmt.Fprintf(os.Stderr, "round %d/%d (%s)\n", r+1, *rounds, loadAvg())
+		fmt.Fprintf(os.Stderr, "round %d/%d (%s)\n", r+1, *rounds, wholeproc.LoadAvg())
 		for i, rw := range rows {
 			results[i] = append(results[i], measure(rw.bin, rw.args))
 		}
 	}
 
 	fmt.Printf("%s, commit %s, %d interleaved rounds, %d CPUs, load average %s before, %s after\n",
-		time.Now().UTC().Format("2006-01-02 15:04 UTC"), strings.TrimSpace(string(commit)), *rounds, runtime.NumCPU(), loadBefore, loadAvg())
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), strings.TrimSpace(string(commit)), *rounds, runtime.NumCPU(), loadBefore, wholeproc.LoadAvg())
 	fmt.Printf("%d CRDs, %d-line NDJSON dump (%.0f MB); jsonprune with --no-cache -o none -q\n\n", len(crds), *lines, float64(size)/1e6)
 	fmt.Println("| run | CPU (user+sys), median (range) | wall, median (range) | peak RSS |")
 	fmt.Println("|---|---:|---:|---:|")
 	for i, rw := range rows {
 		ms := results[i]
-		fmt.Printf("| %s | %s | %s | %.0f MiB |\n", rw.name, spread(ms, cpuOf), spread(ms, wallOf), median(each(ms, func(m measurement) float64 { return float64(m.rssKB) / 1024 })))
+		fmt.Printf("| %s | %s | %s | %.0f MiB |\n", rw.name, spread(ms, cpuOf), spread(ms, wallOf), wholeproc.Median(each(ms, func(m measurement) float64 { return float64(m.rssKB) / 1024 })))
 	}
 	ratio := func(name string, num, den int, f func(measurement) float64) {
 		var rs []float64
 		for k := range results[num] {
 			rs = append(rs, f(results[num][k])/f(results[den][k]))
 		}
-		fmt.Printf("| %s | %.2fx (%.2f-%.2f) |\n", name, median(rs), minOf(rs), maxOf(rs))
+		fmt.Printf("| %s | %.2fx (%.2f-%.2f) |\n", name, wholeproc.Median(rs), wholeproc.Min(rs), wholeproc.Max(rs))
 	}
 	fmt.Println("\n| ratio, round by round | median (range) |")
 	fmt.Println("|---|---:|")
@@ -172,42 +172,24 @@ func layout(corpus, dir string, lines, dumpCRDs int) ([]string, string, int) {
 	data, err := os.ReadFile(filepath.Join(corpus, "index.json"))
 	check(err)
 	check(json.Unmarshal(data, &index))
-	count := map[string]int{}
 	docs := map[string][][]byte{}
 	for _, cr := range index.CRS {
 		b, err := os.ReadFile(filepath.Join(corpus, cr.File))
 		check(err)
 		if js, err := yaml.YAMLToJSON(b); err == nil && bytes.HasPrefix(js, []byte("{")) {
-			count[cr.CRD]++
 			docs[cr.CRD] = append(docs[cr.CRD], js)
 		}
 	}
-	var byCount []string
-	for c := range count {
-		byCount = append(byCount, c)
-	}
-	sort.Slice(byCount, func(i, j int) bool {
-		if count[byCount[i]] != count[byCount[j]] {
-			return count[byCount[i]] > count[byCount[j]]
-		}
-		return byCount[i] < byCount[j]
-	})
+	picked, dump := wholeproc.Dump(docs, dumpCRDs, lines)
 	var crds []string
-	var picked [][]byte
-	for _, c := range byCount[:min(dumpCRDs, len(byCount))] {
+	for _, c := range picked {
 		p, err := filepath.Abs(filepath.Join(corpus, c))
 		check(err)
 		crds = append(crds, p)
-		picked = append(picked, docs[c]...)
-	}
-	var dump bytes.Buffer
-	for i := range lines {
-		dump.Write(picked[i%len(picked)])
-		dump.WriteByte('\n')
 	}
 	p := filepath.Join(dir, "dump.ndjson")
-	check(os.WriteFile(p, dump.Bytes(), 0o644))
-	return crds, p, dump.Len()
+	check(os.WriteFile(p, dump, 0o644))
+	return crds, p, len(dump)
 }
 
 // runReference is the reference chain over a dump: the CRDs' structural
@@ -300,40 +282,7 @@ func each(ms []measurement, f func(measurement) float64) []float64 {
 
 func spread(ms []measurement, f func(measurement) float64) string {
 	xs := each(ms, f)
-	return fmt.Sprintf("%.2f s (%.2f-%.2f)", median(xs), minOf(xs), maxOf(xs))
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
-func minOf(xs []float64) float64 {
-	m := xs[0]
-	for _, x := range xs {
-		m = min(m, x)
-	}
-	return m
-}
-
-func maxOf(xs []float64) float64 {
-	m := xs[0]
-	for _, x := range xs {
-		m = max(m, x)
-	}
-	return m
-}
-
-func loadAvg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	return strings.Join(strings.Fields(string(b))[:3], " ")
+	return fmt.Sprintf("%.2f s (%.2f-%.2f)", wholeproc.Median(xs), wholeproc.Min(xs), wholeproc.Max(xs))
 }
 
 func check(err error) {

@@ -25,12 +25,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"time"
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/jsonprune/jsonprune/bench/internal/wholeproc"
 	"github.com/jsonprune/jsonprune/bench/oracle"
 	"github.com/jsonprune/jsonprune/internal/peakrss"
 )
@@ -138,7 +138,7 @@ func main() {
 					rs = append(rs, b[k].user.Seconds()/a[k].user.Seconds())
 				}
 			}
-			ratio = fmt.Sprintf("%.2fx (%.2f-%.2f)", median(rs), minOf(rs), maxOf(rs))
+			ratio = fmt.Sprintf("%.2fx (%.2f-%.2f)", wholeproc.Median(rs), wholeproc.Min(rs), wholeproc.Max(rs))
 			if rw.wall {
 				ratio += " wall"
 			} else {
@@ -182,7 +182,6 @@ func layout(corpus, dir string, lines, dumpCRDs int) laidOut {
 	tree := filepath.Join(dir, "tree")
 	var l laidOut
 	var stream bytes.Buffer
-	count := map[string]int{}
 	docs := map[string][][]byte{}
 	crdFiles, err := filepath.Glob(filepath.Join(corpus, "crds", "*", "*"))
 	check(err)
@@ -204,35 +203,18 @@ func layout(corpus, dir string, lines, dumpCRDs int) laidOut {
 			stream.WriteByte('\n')
 		}
 		if js, err := yaml.YAMLToJSON(b); err == nil && bytes.HasPrefix(js, []byte("{")) {
-			count[cr.CRD]++
 			docs[cr.CRD] = append(docs[cr.CRD], js)
 		}
 	}
 	l.stream = filepath.Join(dir, "stream.yaml")
 	check(os.WriteFile(l.stream, stream.Bytes(), 0o644))
 
-	var byCount []string
-	for c := range count {
-		byCount = append(byCount, c)
-	}
-	sort.Slice(byCount, func(i, j int) bool {
-		if count[byCount[i]] != count[byCount[j]] {
-			return count[byCount[i]] > count[byCount[j]]
-		}
-		return byCount[i] < byCount[j]
-	})
-	var picked [][]byte
-	for _, c := range byCount[:min(dumpCRDs, len(byCount))] {
+	picked, dump := wholeproc.Dump(docs, dumpCRDs, lines)
+	for _, c := range picked {
 		l.dumpCRDs = append(l.dumpCRDs, filepath.Join(tree, c))
-		picked = append(picked, docs[c]...)
-	}
-	var dump bytes.Buffer
-	for i := range lines {
-		dump.Write(picked[i%len(picked)])
-		dump.WriteByte('\n')
 	}
 	l.dump = filepath.Join(dir, "dump.ndjson")
-	check(os.WriteFile(l.dump, dump.Bytes(), 0o644))
+	check(os.WriteFile(l.dump, dump, 0o644))
 	return l
 }
 
@@ -407,7 +389,7 @@ func summary(ms []measurement) string {
 	for _, m := range ms {
 		u, w = append(u, m.user.Seconds()), append(w, m.wall.Seconds())
 	}
-	return fmt.Sprintf("%.2f s CPU, %.2f s wall, %.0f MiB", median(u), median(w), float64(medianRSS(ms))/1024)
+	return fmt.Sprintf("%.2f s CPU, %.2f s wall, %.0f MiB", wholeproc.Median(u), wholeproc.Median(w), float64(medianRSS(ms))/1024)
 }
 
 func medianRSS(ms []measurement) int64 {
@@ -415,41 +397,11 @@ func medianRSS(ms []measurement) int64 {
 	for _, m := range ms {
 		r = append(r, float64(m.rssKB))
 	}
-	return int64(median(r))
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
-func minOf(xs []float64) float64 {
-	m := xs[0]
-	for _, x := range xs {
-		m = min(m, x)
-	}
-	return m
-}
-
-func maxOf(xs []float64) float64 {
-	m := xs[0]
-	for _, x := range xs {
-		m = max(m, x)
-	}
-	return m
+	return int64(wholeproc.Median(r))
 }
 
 func loadAvg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "load unknown"
-	}
-	f := strings.Fields(string(b))
-	return "load average " + strings.Join(f[:3], " ") + " at the end"
+	return "load average " + wholeproc.LoadAvg() + " at the end"
 }
 
 func copyFile(from, to string) {
