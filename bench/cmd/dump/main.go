@@ -31,9 +31,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -44,7 +42,6 @@ import (
 
 	"github.com/jsonprune/jsonprune/bench/internal/wholeproc"
 	"github.com/jsonprune/jsonprune/bench/oracle"
-	"github.com/jsonprune/jsonprune/internal/peakrss"
 )
 
 func main() {
@@ -77,11 +74,8 @@ func main() {
 	if !*keep {
 		defer os.RemoveAll(*dir)
 	}
-	jp := filepath.Join(*dir, "jsonprune")
-	build := exec.Command("go", "build", "-o", jp, "./cmd/jsonprune")
-	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
-	check(build.Run())
-	commit, _ := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	jp, commit, err := wholeproc.Build(root, *dir)
+	check(err)
 	self, err := os.Executable()
 	check(err)
 
@@ -124,13 +118,13 @@ func main() {
 	}
 
 	fmt.Printf("%s, commit %s, %d interleaved rounds, %d CPUs, load average %s before, %s after\n",
-		time.Now().UTC().Format("2006-01-02 15:04 UTC"), strings.TrimSpace(string(commit)), *rounds, runtime.NumCPU(), loadBefore, wholeproc.LoadAvg())
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), commit, *rounds, runtime.NumCPU(), loadBefore, wholeproc.LoadAvg())
 	fmt.Printf("%d CRDs, %d-line NDJSON dump (%.0f MB); jsonprune with --no-cache -o none -q\n\n", len(crds), *lines, float64(size)/1e6)
 	fmt.Println("| run | CPU (user+sys), median (range) | wall, median (range) | peak RSS |")
 	fmt.Println("|---|---:|---:|---:|")
 	for i, rw := range rows {
 		ms := results[i]
-		fmt.Printf("| %s | %s | %s | %.0f MiB |\n", rw.name, spread(ms, cpuOf), spread(ms, wallOf), wholeproc.Median(each(ms, func(m measurement) float64 { return float64(m.rssKB) / 1024 })))
+		fmt.Printf("| %s | %s | %s | %.0f MiB |\n", rw.name, spread(ms, cpuOf), spread(ms, wallOf), wholeproc.Median(each(ms, func(m measurement) float64 { return float64(m.RSSKB) / 1024 })))
 	}
 	ratio := func(name string, num, den int, f func(measurement) float64) {
 		var rs []float64
@@ -251,25 +245,17 @@ func field(line []byte, name string) string {
 	return ""
 }
 
-type measurement struct {
-	cpu, wall time.Duration
-	rssKB     int64
-}
+type measurement = wholeproc.Measurement
 
-func cpuOf(m measurement) float64  { return m.cpu.Seconds() }
-func wallOf(m measurement) float64 { return m.wall.Seconds() }
+func cpuOf(m measurement) float64  { return m.CPU().Seconds() }
+func wallOf(m measurement) float64 { return m.Wall.Seconds() }
 
-// measure runs a command with its output discarded (its exit status is not
-// looked at: the dump's objects have findings) and returns its CPU
-// (user+sys), wall time and peak RSS (VmHWM).
+// measure runs a command and measures its CPU (user+sys), wall time and
+// peak RSS.
 func measure(bin string, args []string) measurement {
-	cmd := exec.Command(bin, args...)
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-	start := time.Now()
-	check(cmd.Start())
-	rss, _ := peakrss.Wait(cmd, 5*time.Millisecond)
-	wall := time.Since(start)
-	return measurement{cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), wall: wall, rssKB: rss}
+	m, err := wholeproc.Run(bin, args, nil)
+	check(err)
+	return m
 }
 
 func each(ms []measurement, f func(measurement) float64) []float64 {

@@ -20,7 +20,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,7 +31,6 @@ import (
 
 	"github.com/jsonprune/jsonprune/bench/internal/wholeproc"
 	"github.com/jsonprune/jsonprune/bench/oracle"
-	"github.com/jsonprune/jsonprune/internal/peakrss"
 )
 
 func main() {
@@ -63,11 +61,8 @@ func main() {
 	if !*keep {
 		defer os.RemoveAll(*dir)
 	}
-	jp := filepath.Join(*dir, "jsonprune")
-	build := exec.Command("go", "build", "-o", jp, "./cmd/jsonprune")
-	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
-	check(build.Run())
-	commit, _ := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	jp, commit, err := wholeproc.Build(root, *dir)
+	check(err)
 
 	self, err := os.Executable()
 	check(err)
@@ -122,7 +117,7 @@ func main() {
 		}
 	}
 
-	fmt.Printf("%s, commit %s, %d rounds, %d CPUs (%s)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), strings.TrimSpace(string(commit)), *rounds, runtime.NumCPU(), loadAvg())
+	fmt.Printf("%s, commit %s, %d rounds, %d CPUs (%s)\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), commit, *rounds, runtime.NumCPU(), loadAvg())
 	fmt.Println("| run | jsonprune (user CPU, wall, peak RSS) | peer | ratio (median, range) |")
 	fmt.Println("|---|---|---|---|")
 	for i, rw := range rows {
@@ -133,9 +128,9 @@ func main() {
 			var rs []float64
 			for k := range a {
 				if rw.wall {
-					rs = append(rs, b[k].wall.Seconds()/a[k].wall.Seconds())
+					rs = append(rs, b[k].Wall.Seconds()/a[k].Wall.Seconds())
 				} else {
-					rs = append(rs, b[k].user.Seconds()/a[k].user.Seconds())
+					rs = append(rs, b[k].User.Seconds()/a[k].User.Seconds())
 				}
 			}
 			ratio = fmt.Sprintf("%.2fx (%.2f-%.2f)", wholeproc.Median(rs), wholeproc.Min(rs), wholeproc.Max(rs))
@@ -364,30 +359,20 @@ func cacheEnv(dir, which string) []string {
 	return []string{"XDG_CACHE_HOME=" + d}
 }
 
-type measurement struct {
-	user, wall time.Duration
-	rssKB      int64
-}
+type measurement = wholeproc.Measurement
 
-// measure runs a command with its output discarded (its exit status is
-// not looked at: the runs find errors in the corpus) and returns its user
-// CPU, wall time and peak RSS (VmHWM, polled: the rusage of a child counts
-// this process's memory, which the child shares until exec).
+// measure runs a command with env added to its environment and measures
+// its user CPU, wall time and peak RSS.
 func measure(bin string, args, env []string) measurement {
-	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-	start := time.Now()
-	check(cmd.Start())
-	rss, _ := peakrss.Wait(cmd, 5*time.Millisecond)
-	wall := time.Since(start)
-	return measurement{user: cmd.ProcessState.UserTime(), wall: wall, rssKB: rss}
+	m, err := wholeproc.Run(bin, args, env)
+	check(err)
+	return m
 }
 
 func summary(ms []measurement) string {
 	var u, w []float64
 	for _, m := range ms {
-		u, w = append(u, m.user.Seconds()), append(w, m.wall.Seconds())
+		u, w = append(u, m.User.Seconds()), append(w, m.Wall.Seconds())
 	}
 	return fmt.Sprintf("%.2f s CPU, %.2f s wall, %.0f MiB", wholeproc.Median(u), wholeproc.Median(w), float64(medianRSS(ms))/1024)
 }
@@ -395,7 +380,7 @@ func summary(ms []measurement) string {
 func medianRSS(ms []measurement) int64 {
 	var r []float64
 	for _, m := range ms {
-		r = append(r, float64(m.rssKB))
+		r = append(r, float64(m.RSSKB))
 	}
 	return int64(wholeproc.Median(r))
 }

@@ -1,13 +1,20 @@
 // Package wholeproc holds what the whole-process benchmark programs
-// (bench/cmd/tree, bench/cmd/dump) share: the NDJSON dump they build from
-// the corpus, and the statistics of interleaved rounds.
+// (bench/cmd/tree, bench/cmd/dump) share: building the command line, the
+// NDJSON dump they make from the corpus, running and measuring a process,
+// and the statistics of interleaved rounds.
 package wholeproc
 
 import (
 	"bytes"
+	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"sort"
 	"strings"
+	"time"
+
+	"github.com/jsonprune/jsonprune/internal/peakrss"
 )
 
 // Dump repeats the JSON documents of the n CRDs with the most documents
@@ -76,4 +83,44 @@ func LoadAvg() string {
 		return "unknown"
 	}
 	return strings.Join(strings.Fields(string(b))[:3], " ")
+}
+
+// A Measurement is one run of a process.
+type Measurement struct {
+	User, Sys, Wall time.Duration
+	RSSKB           int64 // peak RSS (VmHWM)
+}
+
+// CPU is the run's user and system time.
+func (m Measurement) CPU() time.Duration { return m.User + m.Sys }
+
+// Run runs a command with its output discarded (its exit status is not
+// looked at: the benchmarks' inputs have findings) and env added to the
+// environment, and measures it. The peak RSS is polled (VmHWM): a child's
+// rusage counts the memory of this process, which the child shares until
+// exec.
+func Run(bin string, args, env []string) (Measurement, error) {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return Measurement{}, err
+	}
+	rss, _ := peakrss.Wait(cmd, 5*time.Millisecond)
+	return Measurement{User: cmd.ProcessState.UserTime(), Sys: cmd.ProcessState.SystemTime(), Wall: time.Since(start), RSSKB: rss}, nil
+}
+
+// Build builds the command line of the repository at root into dir and
+// returns the binary and the repository's commit (short; "" when git
+// cannot tell).
+func Build(root, dir string) (bin, commit string, err error) {
+	bin = filepath.Join(dir, "jsonprune")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/jsonprune")
+	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return "", "", err
+	}
+	out, _ := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	return bin, strings.TrimSpace(string(out)), nil
 }
