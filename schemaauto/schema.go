@@ -48,10 +48,11 @@ type Schema struct {
 	// may reject: id, $schema, $ref, patternProperties, dependencies,
 	// additionalItems, definitions; each maps to whether its value is
 	// non-empty (a string, object or array with something in it): the
-	// server's two checks differ there (NewStructural refuses a non-empty
-	// value, CRD validation refuses $ref, dependencies and additionalItems
-	// when set at all, id, patternProperties and definitions when
-	// non-empty, and never checks $schema). See Rejected.
+	// server's two checks, both in CRD.Validate, differ there
+	// (NewStructural refuses a non-empty value, and additionalItems when
+	// set at all; CRD validation refuses $ref, dependencies and
+	// additionalItems when set at all, id, patternProperties and
+	// definitions when non-empty, and never checks $schema).
 	Unsupported map[string]bool
 
 	// PreserveUnknownFields is x-kubernetes-preserve-unknown-fields; nil when absent.
@@ -95,11 +96,11 @@ func nonEmpty(x any) bool {
 	return true
 }
 
-// Rejected reports whether the unsupported keyword k is refused: by
+// rejected reports whether the unsupported keyword k is refused: by
 // NewStructural (structural true: when non-empty) or by CRD validation's
 // spec checks (false: $ref, dependencies and additionalItems when set, id,
 // patternProperties and definitions when non-empty; $schema never).
-func (s *Schema) Rejected(k string, structural bool) bool {
+func (s *Schema) rejected(k string, structural bool) bool {
 	nonEmpty, set := s.Unsupported[k]
 	switch {
 	case !set:

@@ -63,7 +63,7 @@ func newStructuralError(s *Schema) error {
 		return nil
 	}
 	for _, k := range []string{"id", "$schema", "$ref"} {
-		if s.Rejected(k, true) {
+		if s.rejected(k, true) {
 			name := k
 			if k == "$schema" {
 				name = "schema"
@@ -75,7 +75,7 @@ func newStructuralError(s *Schema) error {
 		return errors.New("OpenAPIV3Schema 'items' must be a schema, but is an array")
 	}
 	for _, k := range []string{"additionalItems", "patternProperties", "dependencies", "definitions"} {
-		if s.Rejected(k, true) {
+		if s.rejected(k, true) {
 			return fmt.Errorf("OpenAPIV3Schema '%s' is not supported", k)
 		}
 	}
@@ -131,7 +131,7 @@ func openAPIErrors(s *Schema, p *jperrors.FieldPath, root bool, mc metaContext) 
 		add(jperrors.Forbidden(p.Child("default"), "must not be set "+mc.forbidDefaultsWhy))
 	}
 	for _, k := range []string{"id", "additionalItems", "patternProperties", "definitions", "dependencies", "$ref"} {
-		if s.Rejected(k, false) {
+		if s.rejected(k, false) {
 			add(jperrors.Forbidden(p.Child(k), k+" is not supported"))
 		}
 	}

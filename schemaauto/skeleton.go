@@ -45,7 +45,7 @@ func skeletonUnsupported(s *Schema, p *jperrors.FieldPath) error {
 		return nil
 	}
 	for _, k := range []string{"$ref", "patternProperties"} {
-		if s.Rejected(k, true) {
+		if s.rejected(k, true) {
 			return fmt.Errorf("skeleton: %s: %s cannot be pruned by name", p.Child(k), k)
 		}
 	}
