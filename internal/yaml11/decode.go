@@ -189,8 +189,17 @@ func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\
 // lineStarts returns the offset of each line of data, breaking lines as the parser does: at LF,
 // CR LF, CR, NEL, LS and PS.
 func lineStarts(data []byte) []int {
-	starts := []int{0}
+	starts := make([]int, 1, 1+bytes.Count(data, []byte{'\n'}))
 	for i := 0; i < len(data); {
+		// skip to the next byte that can start a break: '\n', '\r', or
+		// the lead byte of NEL (C2 85), LS and PS (E2 80 A8, E2 80 A9)
+		j := i
+		for j < len(data) && !breakLead[data[j]] {
+			j++
+		}
+		if i = j; i == len(data) {
+			break
+		}
 		switch {
 		case data[i] == '\n':
 			i++
@@ -211,3 +220,6 @@ func lineStarts(data []byte) []int {
 	}
 	return starts
 }
+
+// breakLead marks the bytes lineStarts stops at.
+var breakLead = [256]bool{'\n': true, '\r': true, 0xC2: true, 0xE2: true}
