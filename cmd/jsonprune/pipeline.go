@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/jsonprune/jsonprune/decoder"
+	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/opts"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/stream"
@@ -43,9 +44,9 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 		defer close(order)
 		defer close(jobs)
 		for i := range inputs {
-			read := readInput
-			if n > 1 {
-				read = readInputLines
+			read := readInputLines
+			if !linesInBlocks {
+				read = readInput
 			}
 			if !read(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
 				return
@@ -60,13 +61,14 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 			gen := set.Evictions()
 			wk := newWorker()
 			for b := range jobs {
-				if b.lines != nil {
-					cutLines(b)
-				}
 				if g := set.Evictions(); g != gen {
 					gen, wk = g, newWorker()
 				}
-				wk.run(b)
+				if b.lines != nil {
+					wk.runLines(b)
+				} else {
+					wk.run(b)
+				}
 				close(b.done)
 			}
 		}()
@@ -242,6 +244,11 @@ func cutFail(bl *builder, err error, maxDoc int) bool {
 // maxBlockLine, or a read error, ends the blocks: the reader cuts the rest
 // of the input itself, from where the blocks ended.
 
+// linesInBlocks: JSON Lines inputs are read in blocks (readInputLines);
+// tests turn it off to have the splitter cut the whole stream (readInput),
+// the reference the blocks must match.
+var linesInBlocks = true
+
 // blockSize is the size of a block of JSON Lines, and maxBlockLine the
 // longest line a block is grown to hold (bounding the memory of the
 // blocks in flight: the queues hold about 3 per worker). Tests make them
@@ -254,8 +261,11 @@ var (
 // A lineJob is a block of JSON Lines for a worker to cut.
 type lineJob struct {
 	at         stream.Place // where the block starts (Doc is 0: see prev)
+	lines      int          // its line breaks
 	maxDoc     int
 	prev, next *docLink
+	base       int  // the documents before the block, once known
+	known      bool // base is known: the block's units are numbered after them
 }
 
 // A docLink passes the number of documents before a block from the worker
@@ -321,10 +331,11 @@ func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bo
 			next.data = append(next.data[:0], data[end:]...)
 		}
 		b.data = data[:end]
-		b.lines = &lineJob{at: at, maxDoc: maxDoc, prev: link, next: newDocLink()}
+		nl := bytes.Count(b.data, []byte{'\n'})
+		b.lines = &lineJob{at: at, lines: nl, maxDoc: maxDoc, prev: link, next: newDocLink()}
 		link = b.lines.next
 		at.Offset += int64(end)
-		at.Line += bytes.Count(b.data, []byte{'\n'})
+		at.Line += nl
 		prog.in.Add(int64(end))
 		if !send(b) {
 			if next != nil {
@@ -384,12 +395,192 @@ type errReader struct{ err error }
 
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
-// cutLines cuts a block of JSON Lines into b's units, in place, and
-// numbers its documents after those of the blocks before it.
-func cutLines(b *batch) {
+// runLines cuts a block of JSON Lines into b's units and processes them,
+// line by line. A line is not scanned twice: its text (without the white
+// space around it) goes to the decoder as it is, which reads it strictly
+// anyway; if the decoder read one object to its end (no syntax error,
+// nothing after it) that is not a List, the line is the one document the
+// splitter would cut. Otherwise (a List, several values, a syntax error,
+// not an object...) its output is dropped and the line is cut by the
+// stream's splitter (cutLine), as a block was cut before, so the units,
+// messages and positions are the same.
+//
+// The documents of a block are numbered after those of the blocks before
+// it: from the start if the block before is done when the worker takes
+// this one (always with -j 1), else as soon as a message needs an index
+// (origin.docIndex), which waits for it.
+func (w *worker) runLines(b *batch) {
+	lj := b.lines
+	select {
+	case <-lj.prev.ready:
+		lj.base, lj.known = lj.prev.docs, true
+	default:
+	}
+	data := b.data
+	if n := lj.lines + 1; cap(b.units) < n {
+		b.units = make([]unit, 0, n)
+	}
+	docs, line := 0, lj.at.Line
+	for off := 0; off < len(data); line++ {
+		end, next := len(data), len(data)
+		if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
+			end, next = off+i, off+i+1
+		}
+		start := off
+		for start < end && lineSpace(data[start]) {
+			start++
+		}
+		for end > start && lineSpace(data[end-1]) {
+			end--
+		}
+		if start < end {
+			pos := position{offset: lj.at.Offset + int64(start), line: line, col: start - off + 1}
+			if w.plainLine(b, span{start, end}, docs, pos) {
+				docs++
+			} else {
+				docs = w.cutLine(b, off, next, line, docs)
+			}
+		}
+		off = next
+	}
+	if lj.known {
+		lj.next.docs = lj.base + docs
+		close(lj.next.ready)
+		return
+	}
+	// the units keep their indices in the block: nothing reads them now
+	prev, nextLink := lj.prev, lj.next
+	go func() {
+		<-prev.ready
+		nextLink.docs = prev.docs + docs
+		close(nextLink.ready)
+	}()
+}
+
+// lineSpace reports the white space around a line's value (the newline
+// apart).
+func lineSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
+
+// docIndex is the index of the object's document in its input. In a block
+// of JSON Lines numbered in the block (runLines), it waits until the blocks
+// before are counted and numbers the block's units after them.
+func (a *origin) docIndex() int {
+	if lj := a.b.lines; lj != nil && !lj.known && a.u.doc >= 0 {
+		<-lj.prev.ready
+		lj.base, lj.known = lj.prev.docs, true
+		for i := range a.b.units {
+			if a.b.units[i].doc >= 0 {
+				a.b.units[i].doc += lj.base
+			}
+		}
+	}
+	return a.u.doc
+}
+
+// plainLine processes text, the bytes of the block at s (a line without
+// the white space around it), as the block's document doc (counted in the
+// block) if it is one plain object; it reports whether it was, and leaves
+// no trace if not.
+func (w *worker) plainLine(b *batch, s span, doc int, pos position) bool {
+	text := s.of(b.data)
+	if text[0] != '{' || text[len(text)-1] != '}' || len(text) > b.lines.maxDoc {
+		return false // not an object, or too large: the splitter says what it is
+	}
+	if b.lines.known {
+		doc += b.lines.base
+	}
+	b.units = append(b.units, unit{kind: unitDoc, doc: doc, item: -1, pos: pos, spaced: true, data: s})
+	u := &b.units[len(b.units)-1]
+	mark := marks{len(b.out), len(b.msgs), len(b.rep), len(b.once)}
+	if !w.lineObject(b, u, text) {
+		b.units = b.units[:len(b.units)-1]
+		b.out, b.msgs, b.rep, b.once = b.out[:mark.out], b.msgs[:mark.msgs], b.rep[:mark.rep], b.once[:mark.once]
+		return false
+	}
+	u.out = span{mark.out, len(b.out)}
+	return true
+}
+
+// marks are the lengths of a batch's buffers.
+type marks struct{ out, msgs, rep, once int }
+
+// lineObject decodes text as one document (w.unit and w.object for a
+// JSON document, once the decoder said it is one); it returns false,
+// having written only output (if any), when it is not one. A panic (a
+// bug) gets a new decoder and returns false: the line is then processed
+// as the splitter cuts it, and safeUnit reports the panic there.
+func (w *worker) lineObject(b *batch, u *unit, text []byte) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			w.d = w.newDecoder()
+			ok = false
+		}
+	}()
+	a := &origin{b: b, u: u, item: -1, pos: u.pos}
+	start := len(b.out)
+	err := w.decode(a, text)
+	if !w.oneObject(text, err) {
+		return false
+	}
+	u.tally.docs++
+	u.tally.objects++
+	w.decided(a, text, start, err)
+	return true
+}
+
+// oneObject reports whether the decoder, which returned err, read text as
+// one object to its end, which is not a List (an object with a member
+// "items" whose value is an array, as package stream cuts lists): the
+// document the splitter would cut.
+func (w *worker) oneObject(text []byte, err error) bool {
+	if err != nil {
+		// these are returned only once the whole text is read; any other
+		// error (a syntax error, a fatal error) is left to the splitter's
+		// path, which reports it as it always did
+		var se *jperrors.StrictError
+		var ie *jperrors.InvalidError
+		if !errors.As(err, &se) && !errors.As(err, &ie) {
+			return false
+		}
+	}
+	res := w.d.Result()
+	if res.Entry != nil && res.Len() == 0 && w.o.mode != decoder.Ignore && w.reportsItems(res.Entry.Automaton) {
+		return true // a root member "items" would have been a finding
+	}
+	// "items", or a name with an escape that might spell it
+	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`))
+}
+
+// reportsItems reports whether the decoder reports a root member named
+// "items" of an object of a as an unknown field: its root declares no
+// such property and keeps no unknown members.
+func (w *worker) reportsItems(a *schemaauto.Automaton) bool {
+	if r, ok := w.items[a]; ok {
+		return r
+	}
+	root := a.Root()
+	r := false
+	if root != schemaauto.Keep {
+		st := a.State(root)
+		r = a.Lookup(root, []byte("items")) < 0 && st.Additional == schemaauto.NoState && st.Flags&schemaauto.Preserve == 0
+	}
+	if w.items == nil {
+		w.items = map[*schemaauto.Automaton]bool{}
+	}
+	w.items[a] = r
+	return r
+}
+
+// cutLine cuts the line of the block from off to next (its newline
+// included) with the stream's splitter and processes its units; docs is
+// the number of documents of the block before it, and it returns the
+// number after it.
+func (w *worker) cutLine(b *batch, off, next, line, docs int) int {
 	lj := b.lines
 	bl := &builder{in: b.in, b: b, keep: true}
-	rd, err := stream.NewLinesReader(b.data, lj.at, decoder.MaxDocumentSize(int64(lj.maxDoc)), stream.ListThreshold(listThreshold))
+	at := stream.Place{Offset: lj.at.Offset + int64(off), Line: line, Doc: docs}
+	first := len(b.units)
+	rd, err := stream.NewLinesReader(b.data[off:next], at, decoder.MaxDocumentSize(int64(lj.maxDoc)), stream.ListThreshold(listThreshold))
 	if err != nil { // the flags are checked: a bug
 		bl.fail(unit{doc: -1, item: -1}, "internal error (please report it): "+err.Error())
 	}
@@ -409,17 +600,18 @@ func cutLines(b *batch) {
 		start := int(d.Offset - lj.at.Offset)
 		bl.addSpan(unitOf(&d), span{start, start + len(d.Text)})
 	}
-	docs := 0
-	for i := range b.units {
-		docs = max(docs, b.units[i].doc+1)
-	}
-	<-lj.prev.ready
-	base := lj.prev.docs
-	lj.next.docs = base + docs
-	close(lj.next.ready)
-	for i := range b.units {
-		if b.units[i].doc >= 0 {
-			b.units[i].doc += base
+	for i := first; i < len(b.units); i++ {
+		u := &b.units[i]
+		docs = max(docs, u.doc+1)
+		if u.doc >= 0 && lj.known {
+			u.doc += lj.base
 		}
 	}
+	for i := first; i < len(b.units); i++ {
+		u := &b.units[i]
+		o := len(b.out)
+		w.safeUnit(b, u)
+		u.out = span{o, len(b.out)}
+	}
+	return docs
 }

@@ -26,6 +26,7 @@ type worker struct {
 	cat        *catalog // what the loaded CRDs serve (nil with --schema)
 	yw         yamlWriter
 	said       map[schemaauto.GroupVersionKind]bool // the CRD versions whose unchecked features this worker said (noteUnchecked)
+	items      map[*schemaauto.Automaton]bool       // reportsItems, by automaton
 }
 
 // decoderOptions are the decoder's options the flags select.
@@ -168,6 +169,13 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	}
 	u.tally.objects++
 	start := len(b.out)
+	return w.decided(a, obj, start, w.decode(a, obj))
+}
+
+// decode decodes an object (obj, or a.src), appending its output to the
+// batch's unless -o none.
+func (w *worker) decode(a *origin, obj []byte) error {
+	b := a.b
 	var err error
 	switch {
 	case a.src != nil && w.o.output == outNone:
@@ -179,6 +187,13 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	default:
 		b.out, err = w.d.AppendPrune(b.out, obj)
 	}
+	return err
+}
+
+// decided is object once the object is decoded (its output, if any, from
+// start; err is decode's).
+func (w *worker) decided(a *origin, obj []byte, start int, err error) bool {
+	b, u := a.b, a.u
 	res := w.d.Result()
 	a.setTypeMeta(res)
 	w.noteUnchecked(a, obj, res)
