@@ -229,20 +229,21 @@ func cutFail(bl *builder, err error, maxDoc int) bool {
 	return true
 }
 
-// JSON Lines in blocks. With several workers, the reader of a JSON Lines
-// input (stream.JSONLines) does not cut it into documents itself: that
-// scan would be a quarter of a dump's CPU, on one goroutine. It reads
-// blocks of about blockSize bytes, each cut after its last line break
-// (found with bytes.LastIndexByte, no JSON scanned), counts their lines,
-// and hands each on as a batch whose data is the block; the worker that
-// takes it cuts it, in place, with the splitter of the whole stream
-// (stream.NewLinesReader: in line mode every line is read afresh, so the
-// units, messages and positions are the same). A block's document
-// indices count from the documents of the blocks before it, which the
-// worker learns from the block before (a docLink) once that one is cut;
-// the writer writes the blocks in order as any batches. A line longer than
-// maxBlockLine, or a read error, ends the blocks: the reader cuts the rest
-// of the input itself, from where the blocks ended.
+// JSON Lines in blocks. The reader of a JSON Lines input
+// (stream.JSONLines) does not cut it into documents itself: that scan
+// would be a quarter of a dump's CPU, on one goroutine. It reads blocks of
+// about blockSize bytes, each cut after its last line break (found with
+// bytes.LastIndexByte, no JSON scanned), counts their lines, and hands
+// each on as a batch whose data is the block; the worker that takes it
+// reads it line by line, in place (runLines): each line goes to the
+// decoder as it is, and only a line that is not one plain object is cut
+// with the splitter of the whole stream (stream.NewLinesReader: in line
+// mode every line is read afresh, so the units, messages and positions are
+// the same). A block's document indices count from the documents of the
+// blocks before it, which the block before passes on (a docLink) once it
+// is done; the writer writes the blocks in order as any batches. A line
+// longer than maxBlockLine, or a read error, ends the blocks: the reader
+// cuts the rest of the input itself, from where the blocks ended.
 
 // linesInBlocks: JSON Lines inputs are read in blocks (readInputLines);
 // tests turn it off to have the splitter cut the whole stream (readInput),
