@@ -26,7 +26,7 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	// with several workers, one more goroutine compiles ahead the CRDs of
 	// the documents cut (the workers would wait for them in turn)
 	set.SetPrefetch(n - 1)
-	pf := &prefetcher{set: set}
+	pf := &prefetcher{set: set, lines: n > 1}
 	jobs := make(chan *batch, n)
 	order := make(chan *batch, 2*n+2)
 	stop := make(chan struct{}) // closed when the output fails: read no more
@@ -155,6 +155,7 @@ func cutReader(rd *stream.Reader, err error, bl *builder, maxDoc int, pf *prefet
 type prefetcher struct {
 	set             *schemaauto.Set
 	lastAV, lastKnd []byte
+	lines           bool // read the lines of JSON Lines blocks too (seeLines)
 }
 
 func (p *prefetcher) see(d *stream.Document) {
@@ -175,11 +176,75 @@ func (p *prefetcher) see(d *stream.Document) {
 			kind = rootScalar(v)
 		}
 	}
+	p.prefetch(av, kind)
+}
+
+// prefetch has the set compile the CRD of apiVersion av and kind ahead,
+// unless it asked for the same just before.
+func (p *prefetcher) prefetch(av, kind []byte) {
 	if len(av) == 0 || len(kind) == 0 || bytes.Equal(av, p.lastAV) && bytes.Equal(kind, p.lastKnd) {
 		return
 	}
 	p.lastAV, p.lastKnd = append(p.lastAV[:0], av...), append(p.lastKnd[:0], kind...)
 	p.set.Prefetch(string(av), string(kind))
+}
+
+// seeLines reads the apiVersion and kind of the lines of a block of JSON
+// Lines that start as kubectl and jq write objects, {"apiVersion":"…",
+// "kind":"…" (or kind first; plain strings, no white space), and has the
+// set compile their CRDs ahead, so that with several workers the CRDs of
+// the first blocks, which every worker waits for, compile at once. It
+// returns the block's line breaks.
+func (p *prefetcher) seeLines(block []byte) int {
+	if p == nil || p.set == nil || !p.lines {
+		return bytes.Count(block, []byte{'\n'})
+	}
+	n := 0
+	for len(block) > 0 {
+		line := block
+		if i := bytes.IndexByte(block, '\n'); i >= 0 {
+			line, block = block[:i], block[i+1:]
+			n++
+		} else {
+			block = nil
+		}
+		name1, v1, rest := plainMember(line, '{')
+		name2, v2, _ := plainMember(rest, ',')
+		switch {
+		case string(name1) == "apiVersion" && string(name2) == "kind":
+			p.prefetch(v1, v2)
+		case string(name1) == "kind" && string(name2) == "apiVersion":
+			p.prefetch(v2, v1)
+		}
+	}
+	return n
+}
+
+// plainMember reads, after the byte lead, a member "name":"value" whose
+// strings hold no quote or backslash, and returns the rest; nothing if the
+// text does not start so.
+func plainMember(text []byte, lead byte) (name, value, rest []byte) {
+	str := func(b []byte) ([]byte, []byte) {
+		if len(b) == 0 || b[0] != '"' {
+			return nil, nil
+		}
+		i := bytes.IndexByte(b[1:], '"')
+		if i < 0 || bytes.IndexByte(b[1:1+i], '\\') >= 0 {
+			return nil, nil
+		}
+		return b[1 : 1+i], b[2+i:]
+	}
+	if len(text) == 0 || text[0] != lead {
+		return nil, nil, nil
+	}
+	name, rest = str(text[1:])
+	if len(rest) == 0 || rest[0] != ':' {
+		return nil, nil, nil
+	}
+	if value, rest = str(rest[1:]); value == nil {
+		return nil, nil, nil
+	}
+	return name, value, rest
 }
 
 // rootScalar is the value of a "key: value" line: trimmed, without a
@@ -332,7 +397,7 @@ func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bo
 			next.data = append(next.data[:0], data[end:]...)
 		}
 		b.data = data[:end]
-		nl := bytes.Count(b.data, []byte{'\n'})
+		nl := pf.seeLines(b.data)
 		b.lines = &lineJob{at: at, lines: nl, maxDoc: maxDoc, prev: link, next: newDocLink()}
 		link = b.lines.next
 		at.Offset += int64(end)

@@ -90,3 +90,31 @@ func BenchmarkCut(b *testing.B) {
 		})
 	}
 }
+
+// plainMember reads the members kubectl and jq write first, and nothing
+// else; seeLines counts a block's line breaks, with or without a set.
+func TestPlainMember(t *testing.T) {
+	for text, want := range map[string]string{
+		`{"apiVersion":"v1","kind":"A"}`:   "apiVersion=v1 rest ,\"kind\":\"A\"}",
+		`{"kind":"A","x":1}`:               "kind=A rest ,\"x\":1}",
+		`{"apiVersion":"v\"1","kind":"A"}`: "= rest ",
+		`{"a\\b":"v","kind":"A"}`:          "= rest ",
+		`{ "apiVersion":"v1"}`:             "= rest ",
+		`{"apiVersion":1}`:                 "= rest ",
+		`{"apiVersion"`:                    "= rest ",
+		`{"apiVersion":"v1`:                "= rest ",
+		`[`:                                "= rest ",
+		``:                                 "= rest ",
+	} {
+		name, value, rest := plainMember([]byte(text), '{')
+		if got := string(name) + "=" + string(value) + " rest " + string(rest); got != want {
+			t.Errorf("plainMember(%s) = %s, want %s", text, got, want)
+		}
+	}
+	block := []byte("{\"apiVersion\":\"v1\",\"kind\":\"A\"}\n\n{\"kind\":\"B\",\"apiVersion\":\"x/v1\"}\n{\"a\":1}")
+	for _, p := range []*prefetcher{nil, {}, {lines: true}} {
+		if n := p.seeLines(block); n != 3 {
+			t.Errorf("seeLines: %d line breaks, want 3", n)
+		}
+	}
+}
