@@ -73,10 +73,15 @@ func sameJobsSizes(t *testing.T, name string, sizes [][2]int, stdin []byte, args
 		check(fmt.Sprintf("-j %d", j), runJobs(t, j, stdin, args...))
 	}
 	defer func(b, l int) { blockSize, maxBlockLine = b, l }(blockSize, maxBlockLine)
+	defer func() { numbering = numberAuto }()
 	for _, sizes := range sizes {
 		blockSize, maxBlockLine = sizes[0], sizes[1]
 		for _, j := range []int{1, 2, 4} {
-			check(fmt.Sprintf("-j %d, blocks of %d bytes, lines up to %d", j, sizes[0], sizes[1]), runJobs(t, j, stdin, args...))
+			for _, num := range []int{numberFirst, numberLazily} {
+				numbering = num
+				check(fmt.Sprintf("-j %d, blocks of %d bytes, lines up to %d, numbering %d", j, sizes[0], sizes[1], num), runJobs(t, j, stdin, args...))
+			}
+			numbering = numberAuto
 		}
 	}
 	return want

@@ -474,13 +474,26 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 // The documents of a block are numbered after those of the blocks before
 // it: from the start if the block before is done when the worker takes
 // this one (always with -j 1), else as soon as a message needs an index
-// (origin.docIndex), which waits for it.
+// (origin.docIndex), which waits for it. When many messages do (with
+// --report or --kubectl, each finding) and several workers run, that wait
+// would make them take turns: the worker then first counts the block's
+// documents with the splitter (countDocs, the cost of the cutting this
+// saves elsewhere) and passes the count on before it processes the block.
 func (w *worker) runLines(b *batch) {
 	lj := b.lines
-	select {
-	case <-lj.prev.ready:
+	counted := w.countFirst()
+	if counted {
+		docs := countDocs(b)
+		<-lj.prev.ready
 		lj.base, lj.known = lj.prev.docs, true
-	default:
+		lj.next.docs = lj.base + docs
+		close(lj.next.ready)
+	} else {
+		select {
+		case <-lj.prev.ready:
+			lj.base, lj.known = lj.prev.docs, true
+		default:
+		}
 	}
 	data := b.data
 	if n := lj.lines + 1; cap(b.units) < n {
@@ -509,6 +522,9 @@ func (w *worker) runLines(b *batch) {
 		}
 		off = next
 	}
+	if counted {
+		return
+	}
 	if lj.known {
 		lj.next.docs = lj.base + docs
 		close(lj.next.ready)
@@ -521,6 +537,51 @@ func (w *worker) runLines(b *batch) {
 		nextLink.docs = prev.docs + docs
 		close(nextLink.ready)
 	}()
+}
+
+// countFirst reports whether runLines counts a block's documents before it
+// processes it: with several workers, when messages name documents by
+// their index (report records, --kubectl's lines).
+func (w *worker) countFirst() bool {
+	switch numbering {
+	case numberLazily:
+		return false
+	case numberFirst:
+		return true
+	}
+	return w.o.jobs > 1 && (w.o.report != "" || w.o.kubectl)
+}
+
+// numbering is how runLines numbers documents: as countFirst says, or
+// (tests) always or never counting first.
+var numbering = numberAuto
+
+const (
+	numberAuto = iota
+	numberFirst
+	numberLazily
+)
+
+// countDocs counts the documents of a block of JSON Lines as cutLine
+// numbers them (with the errors that have an index).
+func countDocs(b *batch) int {
+	lj := b.lines
+	rd, err := stream.NewLinesReader(b.data, stream.Place{Offset: lj.at.Offset, Line: lj.at.Line}, decoder.MaxDocumentSize(int64(lj.maxDoc)), stream.ListThreshold(listThreshold))
+	docs := 0
+	for err == nil {
+		var d stream.Document
+		d, err = rd.ReadDocument()
+		if err == nil {
+			docs = max(docs, d.Index+1)
+			continue
+		}
+		var e *stream.Error
+		if errors.As(err, &e) && (errors.Is(e, stream.ErrTooLarge) || errors.Is(e, stream.ErrSyntax)) {
+			docs = max(docs, e.Index+1)
+			err = nil
+		}
+	}
+	return docs
 }
 
 // lineSpace reports the white space around a line's value (the newline
