@@ -118,3 +118,30 @@ func TestPlainMember(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkJSONLines measures the command line on JSON Lines (-j 1,
+// -o none -q, in process, CRD loading included): the input cut as one
+// stream by the reading goroutine (whole), and in blocks whose lines the
+// worker decodes as they are (lines).
+func BenchmarkJSONLines(b *testing.B) {
+	var nd bytes.Buffer
+	for i := 0; nd.Len() < 8<<20; i++ {
+		fmt.Fprintf(&nd, `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w%d","namespace":"default","labels":{"app":"a b"}},"spec":{"replicas":%d,"list":[{"x":"a\"y"},{"x":"b"}]}}`+"\n", i, i%5)
+	}
+	for _, mode := range []struct {
+		name   string
+		blocks bool
+	}{{"whole", false}, {"lines", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			defer func() { linesInBlocks = true }()
+			linesInBlocks = mode.blocks
+			b.SetBytes(int64(nd.Len()))
+			for b.Loop() {
+				var out, errb bytes.Buffer
+				if code := run([]string{"--no-cache", "--crd", crdFile, "-j", "1", "-o", "none", "-q", "--no-validate", "-"}, bytes.NewReader(nd.Bytes()), &out, &errb); code != exitOK {
+					b.Fatalf("exit %d: %s", code, errb.String())
+				}
+			}
+		})
+	}
+}
