@@ -38,11 +38,20 @@ func runJobsFrom(t *testing.T, jobs int, r io.Reader, args ...string) jobsRun {
 	return jobsRun{code, out.String(), errb.String(), string(records)}
 }
 
+// runWhole is runJobs with -j 1 and JSON Lines cut as one stream by the
+// reading goroutine (not in blocks): the reference of sameJobs.
+func runWhole(t *testing.T, stdin []byte, args ...string) jobsRun {
+	t.Helper()
+	defer func() { linesInBlocks = true }()
+	linesInBlocks = false
+	return runJobs(t, 1, stdin, args...)
+}
+
 // sameJobs runs args with -j 1, 2 and 4, and with -j 2 and 4 again with
 // blocks of JSON Lines of a few bytes (every line a block, lines longer
 // than a block, and the reader cutting the rest when a line is longer
 // than maxBlockLine), and checks that every run writes the same stdout,
-// stderr and report as -j 1.
+// stderr and report as -j 1 with the input cut as one stream (runWhole).
 func sameJobs(t *testing.T, name string, stdin []byte, args ...string) {
 	t.Helper()
 	sameJobsSizes(t, name, [][2]int{{64, 32 << 20}, {256, 1024}, {4096, 4096}}, stdin, args...)
@@ -52,22 +61,27 @@ func sameJobs(t *testing.T, name string, stdin []byte, args ...string) {
 // It returns the run with -j 1.
 func sameJobsSizes(t *testing.T, name string, sizes [][2]int, stdin []byte, args ...string) jobsRun {
 	t.Helper()
-	want := runJobs(t, 1, stdin, args...)
+	want := runWhole(t, stdin, args...)
 	check := func(how string, got jobsRun) {
 		t.Helper()
 		if got != want {
-			t.Errorf("%s, %s: differs from -j 1:\nexit %d / %d\nstdout:\n%s\n-j 1:\n%s\nstderr:\n%s\n-j 1:\n%s\nreport:\n%s\n-j 1:\n%s",
+			t.Errorf("%s, %s: differs from the whole stream's:\nexit %d / %d\nstdout:\n%s\nwhole:\n%s\nstderr:\n%s\nwhole:\n%s\nreport:\n%s\nwhole:\n%s",
 				name, how, got.code, want.code, clip(got.out), clip(want.out), clip(got.errOut), clip(want.errOut), clip(got.records), clip(want.records))
 		}
 	}
-	for _, j := range []int{2, 4} {
+	for _, j := range []int{1, 2, 4} {
 		check(fmt.Sprintf("-j %d", j), runJobs(t, j, stdin, args...))
 	}
 	defer func(b, l int) { blockSize, maxBlockLine = b, l }(blockSize, maxBlockLine)
+	defer func() { numbering = numberAuto }()
 	for _, sizes := range sizes {
 		blockSize, maxBlockLine = sizes[0], sizes[1]
-		for _, j := range []int{2, 4} {
-			check(fmt.Sprintf("-j %d, blocks of %d bytes, lines up to %d", j, sizes[0], sizes[1]), runJobs(t, j, stdin, args...))
+		for _, j := range []int{1, 2, 4} {
+			for _, num := range []int{numberFirst, numberLazily} {
+				numbering = num
+				check(fmt.Sprintf("-j %d, blocks of %d bytes, lines up to %d, numbering %d", j, sizes[0], sizes[1], num), runJobs(t, j, stdin, args...))
+			}
+			numbering = numberAuto
 		}
 	}
 	return want
@@ -99,6 +113,18 @@ var oddLines = []string{
 	`]`,
 	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w\"}{"},"spec":{"replicas":"x"}}`,
 	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"` + strings.Repeat("long", 300) + `"},"spec":{"replicas":1}}`,
+	// objects a worker reads whole or not (runLines): a List of a served
+	// kind, "items" below the root or not an array, escapes, white space,
+	// two objects without space, no kind, invalid UTF-8
+	`{"apiVersion":"example.com/v1","kind":"Widget","items":[` + widgetJSON + `],"metadata":{"name":"l"}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"i"},"spec":{"items":[1]}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"n"},"items":null}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"u\u0041"},"spec":{"replicas":2}}`,
+	"\t " + widgetJSON + " \t\r",
+	widgetJSON + widgetJSON,
+	`{}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"bad\xff"}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"s"},"spec":{"replicas":3} , "zz":{ "a" : [ 1 , 2 ] }}`,
 }
 
 // TestJobsSameOutput: -j 1, 2 and 4 write the same stdout, stderr and
@@ -150,14 +176,16 @@ func TestJobsSameOutput(t *testing.T) {
 			broken := func() io.Reader {
 				return io.MultiReader(bytes.NewReader(dump.Bytes()[:at]), iotest.ErrReader(errors.New("boom")))
 			}
+			linesInBlocks = false
 			want := runJobsFrom(t, 1, broken(), "--crd", crdFile, "-o", "ndjson")
+			linesInBlocks = true
 			if !strings.Contains(want.errOut, "boom") {
 				t.Fatalf("read error at %d: not reported: %s", at, want.errOut)
 			}
 			blockSize, maxBlockLine = sizes[0], sizes[1]
-			for _, j := range []int{2, 4} {
+			for _, j := range []int{1, 2, 4} {
 				if got := runJobsFrom(t, j, broken(), "--crd", crdFile, "-o", "ndjson"); got != want {
-					t.Errorf("read error at %d, -j %d, blocks of %d: differs from -j 1:\nstderr:\n%s\n-j 1:\n%s\nstdout:\n%s\n-j 1:\n%s", at, j, sizes[0], clip(got.errOut), clip(want.errOut), clip(got.out), clip(want.out))
+					t.Errorf("read error at %d, -j %d, blocks of %d: differs from the whole stream's:\nstderr:\n%s\nwhole:\n%s\nstdout:\n%s\nwhole:\n%s", at, j, sizes[0], clip(got.errOut), clip(want.errOut), clip(got.out), clip(want.out))
 				}
 			}
 			blockSize, maxBlockLine = 1<<20, 4<<20

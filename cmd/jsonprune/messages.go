@@ -322,7 +322,7 @@ func (w *worker) records(a *origin, obj []byte, fs []jperrors.Finding, sev sever
 
 // record starts a report record about the object obj (nil: the document).
 func (w *worker) record(a *origin, obj []byte) *record {
-	r := &record{input: a.b.in.name, doc: a.u.doc, item: a.item}
+	r := &record{input: a.b.in.name, doc: a.docIndex(), item: a.item}
 	if obj != nil || a.src != nil {
 		tm := w.typeMeta(a, obj)
 		r.apiVersion, r.kind = shorten(tm.apiVersion, maxReportName), shorten(tm.kind, maxReportName)
@@ -362,7 +362,7 @@ func gvkString(g schemaauto.GroupVersionKind) string {
 
 // docName is "document 3: " or "document 0, item 5: ".
 func (w *worker) docName(a *origin) string {
-	s := "document " + itoa(a.u.doc)
+	s := "document " + itoa(a.docIndex())
 	if a.item >= 0 {
 		s += ", item " + itoa(a.item)
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/jsonprune/jsonprune/decoder"
+	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/opts"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/stream"
@@ -25,7 +26,7 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	// with several workers, one more goroutine compiles ahead the CRDs of
 	// the documents cut (the workers would wait for them in turn)
 	set.SetPrefetch(n - 1)
-	pf := &prefetcher{set: set}
+	pf := &prefetcher{set: set, lines: n > 1}
 	jobs := make(chan *batch, n)
 	order := make(chan *batch, 2*n+2)
 	stop := make(chan struct{}) // closed when the output fails: read no more
@@ -43,9 +44,9 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 		defer close(order)
 		defer close(jobs)
 		for i := range inputs {
-			read := readInput
-			if n > 1 {
-				read = readInputLines
+			read := readInputLines
+			if !linesInBlocks {
+				read = readInput
 			}
 			if !read(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
 				return
@@ -60,13 +61,14 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 			gen := set.Evictions()
 			wk := newWorker()
 			for b := range jobs {
-				if b.lines != nil {
-					cutLines(b)
-				}
 				if g := set.Evictions(); g != gen {
 					gen, wk = g, newWorker()
 				}
-				wk.run(b)
+				if b.lines != nil {
+					wk.runLines(b)
+				} else {
+					wk.run(b)
+				}
 				close(b.done)
 			}
 		}()
@@ -153,6 +155,7 @@ func cutReader(rd *stream.Reader, err error, bl *builder, maxDoc int, pf *prefet
 type prefetcher struct {
 	set             *schemaauto.Set
 	lastAV, lastKnd []byte
+	lines           bool // read the lines of JSON Lines blocks too (seeLines)
 }
 
 func (p *prefetcher) see(d *stream.Document) {
@@ -173,11 +176,75 @@ func (p *prefetcher) see(d *stream.Document) {
 			kind = rootScalar(v)
 		}
 	}
+	p.prefetch(av, kind)
+}
+
+// prefetch has the set compile the CRD of apiVersion av and kind ahead,
+// unless it asked for the same just before.
+func (p *prefetcher) prefetch(av, kind []byte) {
 	if len(av) == 0 || len(kind) == 0 || bytes.Equal(av, p.lastAV) && bytes.Equal(kind, p.lastKnd) {
 		return
 	}
 	p.lastAV, p.lastKnd = append(p.lastAV[:0], av...), append(p.lastKnd[:0], kind...)
 	p.set.Prefetch(string(av), string(kind))
+}
+
+// seeLines reads the apiVersion and kind of the lines of a block of JSON
+// Lines that start as kubectl and jq write objects, {"apiVersion":"…",
+// "kind":"…" (or kind first; plain strings, no white space), and has the
+// set compile their CRDs ahead, so that with several workers the CRDs of
+// the first blocks, which every worker waits for, compile at once. It
+// returns the block's line breaks.
+func (p *prefetcher) seeLines(block []byte) int {
+	if p == nil || p.set == nil || !p.lines {
+		return bytes.Count(block, []byte{'\n'})
+	}
+	n := 0
+	for len(block) > 0 {
+		line := block
+		if i := bytes.IndexByte(block, '\n'); i >= 0 {
+			line, block = block[:i], block[i+1:]
+			n++
+		} else {
+			block = nil
+		}
+		name1, v1, rest := plainMember(line, '{')
+		name2, v2, _ := plainMember(rest, ',')
+		switch {
+		case string(name1) == "apiVersion" && string(name2) == "kind":
+			p.prefetch(v1, v2)
+		case string(name1) == "kind" && string(name2) == "apiVersion":
+			p.prefetch(v2, v1)
+		}
+	}
+	return n
+}
+
+// plainMember reads, after the byte lead, a member "name":"value" whose
+// strings hold no quote or backslash, and returns the rest; nothing if the
+// text does not start so.
+func plainMember(text []byte, lead byte) (name, value, rest []byte) {
+	str := func(b []byte) ([]byte, []byte) {
+		if len(b) == 0 || b[0] != '"' {
+			return nil, nil
+		}
+		i := bytes.IndexByte(b[1:], '"')
+		if i < 0 || bytes.IndexByte(b[1:1+i], '\\') >= 0 {
+			return nil, nil
+		}
+		return b[1 : 1+i], b[2+i:]
+	}
+	if len(text) == 0 || text[0] != lead {
+		return nil, nil, nil
+	}
+	name, rest = str(text[1:])
+	if len(rest) == 0 || rest[0] != ':' {
+		return nil, nil, nil
+	}
+	if value, rest = str(rest[1:]); value == nil {
+		return nil, nil, nil
+	}
+	return name, value, rest
 }
 
 // rootScalar is the value of a "key: value" line: trimmed, without a
@@ -227,20 +294,26 @@ func cutFail(bl *builder, err error, maxDoc int) bool {
 	return true
 }
 
-// JSON Lines in blocks. With several workers, the reader of a JSON Lines
-// input (stream.JSONLines) does not cut it into documents itself: that
-// scan would be a quarter of a dump's CPU, on one goroutine. It reads
-// blocks of about blockSize bytes, each cut after its last line break
-// (found with bytes.LastIndexByte, no JSON scanned), counts their lines,
-// and hands each on as a batch whose data is the block; the worker that
-// takes it cuts it, in place, with the splitter of the whole stream
-// (stream.NewLinesReader: in line mode every line is read afresh, so the
-// units, messages and positions are the same). A block's document
-// indices count from the documents of the blocks before it, which the
-// worker learns from the block before (a docLink) once that one is cut;
-// the writer writes the blocks in order as any batches. A line longer than
-// maxBlockLine, or a read error, ends the blocks: the reader cuts the rest
-// of the input itself, from where the blocks ended.
+// JSON Lines in blocks. The reader of a JSON Lines input
+// (stream.JSONLines) does not cut it into documents itself: that scan
+// would be a quarter of a dump's CPU, on one goroutine. It reads blocks of
+// about blockSize bytes, each cut after its last line break (found with
+// bytes.LastIndexByte, no JSON scanned), counts their lines, and hands
+// each on as a batch whose data is the block; the worker that takes it
+// reads it line by line, in place (runLines): each line goes to the
+// decoder as it is, and only a line that is not one plain object is cut
+// with the splitter of the whole stream (stream.NewLinesReader: in line
+// mode every line is read afresh, so the units, messages and positions are
+// the same). A block's document indices count from the documents of the
+// blocks before it, which the block before passes on (a docLink) once it
+// is done; the writer writes the blocks in order as any batches. A line
+// longer than maxBlockLine, or a read error, ends the blocks: the reader
+// cuts the rest of the input itself, from where the blocks ended.
+
+// linesInBlocks: JSON Lines inputs are read in blocks (readInputLines);
+// tests turn it off to have the splitter cut the whole stream (readInput),
+// the reference the blocks must match.
+var linesInBlocks = true
 
 // blockSize is the size of a block of JSON Lines, and maxBlockLine the
 // longest line a block is grown to hold (bounding the memory of the
@@ -254,8 +327,11 @@ var (
 // A lineJob is a block of JSON Lines for a worker to cut.
 type lineJob struct {
 	at         stream.Place // where the block starts (Doc is 0: see prev)
+	lines      int          // its line breaks
 	maxDoc     int
 	prev, next *docLink
+	base       int  // the documents before the block, once known
+	known      bool // base is known: the block's units are numbered after them
 }
 
 // A docLink passes the number of documents before a block from the worker
@@ -321,10 +397,11 @@ func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bo
 			next.data = append(next.data[:0], data[end:]...)
 		}
 		b.data = data[:end]
-		b.lines = &lineJob{at: at, maxDoc: maxDoc, prev: link, next: newDocLink()}
+		nl := pf.seeLines(b.data)
+		b.lines = &lineJob{at: at, lines: nl, maxDoc: maxDoc, prev: link, next: newDocLink()}
 		link = b.lines.next
 		at.Offset += int64(end)
-		at.Line += bytes.Count(b.data, []byte{'\n'})
+		at.Line += nl
 		prog.in.Add(int64(end))
 		if !send(b) {
 			if next != nil {
@@ -384,12 +461,253 @@ type errReader struct{ err error }
 
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
-// cutLines cuts a block of JSON Lines into b's units, in place, and
-// numbers its documents after those of the blocks before it.
-func cutLines(b *batch) {
+// runLines cuts a block of JSON Lines into b's units and processes them,
+// line by line. A line is not scanned twice: its text (without the white
+// space around it) goes to the decoder as it is, which reads it strictly
+// anyway; if the decoder read one object to its end (no syntax error,
+// nothing after it) that is not a List, the line is the one document the
+// splitter would cut. Otherwise (a List, several values, a syntax error,
+// not an object...) its output is dropped and the line is cut by the
+// stream's splitter (cutLine), as a block was cut before, so the units,
+// messages and positions are the same.
+//
+// The documents of a block are numbered after those of the blocks before
+// it: from the start if the block before is done when the worker takes
+// this one (always with -j 1), else as soon as a message needs an index
+// (origin.docIndex), which waits for it. When many messages do (with
+// --report or --kubectl, each finding) and several workers run, that wait
+// would make them take turns: the worker then first counts the block's
+// documents with the splitter (countDocs, the cost of the cutting this
+// saves elsewhere) and passes the count on before it processes the block.
+func (w *worker) runLines(b *batch) {
+	lj := b.lines
+	counted := w.countFirst()
+	if counted {
+		docs := countDocs(b)
+		<-lj.prev.ready
+		lj.base, lj.known = lj.prev.docs, true
+		lj.next.docs = lj.base + docs
+		close(lj.next.ready)
+	} else {
+		select {
+		case <-lj.prev.ready:
+			lj.base, lj.known = lj.prev.docs, true
+		default:
+		}
+	}
+	data := b.data
+	if n := lj.lines + 1; cap(b.units) < n {
+		b.units = make([]unit, 0, n)
+	}
+	docs, line := 0, lj.at.Line
+	for off := 0; off < len(data); line++ {
+		end, next := len(data), len(data)
+		if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
+			end, next = off+i, off+i+1
+		}
+		start := off
+		for start < end && lineSpace(data[start]) {
+			start++
+		}
+		for end > start && lineSpace(data[end-1]) {
+			end--
+		}
+		if start < end {
+			pos := position{offset: lj.at.Offset + int64(start), line: line, col: start - off + 1}
+			if w.plainLine(b, span{start, end}, docs, pos) {
+				docs++
+			} else {
+				docs = w.cutLine(b, off, next, line, docs)
+			}
+		}
+		off = next
+	}
+	if counted {
+		return
+	}
+	if lj.known {
+		lj.next.docs = lj.base + docs
+		close(lj.next.ready)
+		return
+	}
+	// the units keep their indices in the block: nothing reads them now
+	prev, nextLink := lj.prev, lj.next
+	go func() {
+		<-prev.ready
+		nextLink.docs = prev.docs + docs
+		close(nextLink.ready)
+	}()
+}
+
+// countFirst reports whether runLines counts a block's documents before it
+// processes it: with several workers, when messages name documents by
+// their index (report records, --kubectl's lines).
+func (w *worker) countFirst() bool {
+	switch numbering {
+	case numberLazily:
+		return false
+	case numberFirst:
+		return true
+	}
+	return w.o.jobs > 1 && (w.o.report != "" || w.o.kubectl)
+}
+
+// numbering is how runLines numbers documents: as countFirst says, or
+// (tests) always or never counting first.
+var numbering = numberAuto
+
+const (
+	numberAuto = iota
+	numberFirst
+	numberLazily
+)
+
+// countDocs counts the documents of a block of JSON Lines as cutLine
+// numbers them (with the errors that have an index).
+func countDocs(b *batch) int {
+	lj := b.lines
+	rd, err := stream.NewLinesReader(b.data, stream.Place{Offset: lj.at.Offset, Line: lj.at.Line}, decoder.MaxDocumentSize(int64(lj.maxDoc)), stream.ListThreshold(listThreshold))
+	docs := 0
+	for err == nil {
+		var d stream.Document
+		d, err = rd.ReadDocument()
+		if err == nil {
+			docs = max(docs, d.Index+1)
+			continue
+		}
+		var e *stream.Error
+		if errors.As(err, &e) && (errors.Is(e, stream.ErrTooLarge) || errors.Is(e, stream.ErrSyntax)) {
+			docs = max(docs, e.Index+1)
+			err = nil
+		}
+	}
+	return docs
+}
+
+// lineSpace reports the white space around a line's value (the newline
+// apart).
+func lineSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
+
+// docIndex is the index of the object's document in its input. In a block
+// of JSON Lines numbered in the block (runLines), it waits until the blocks
+// before are counted and numbers the block's units after them.
+func (a *origin) docIndex() int {
+	if lj := a.b.lines; lj != nil && !lj.known && a.u.doc >= 0 {
+		<-lj.prev.ready
+		lj.base, lj.known = lj.prev.docs, true
+		for i := range a.b.units {
+			if a.b.units[i].doc >= 0 {
+				a.b.units[i].doc += lj.base
+			}
+		}
+	}
+	return a.u.doc
+}
+
+// plainLine processes text, the bytes of the block at s (a line without
+// the white space around it), as the block's document doc (counted in the
+// block) if it is one plain object; it reports whether it was, and leaves
+// no trace if not.
+func (w *worker) plainLine(b *batch, s span, doc int, pos position) bool {
+	text := s.of(b.data)
+	if text[0] != '{' || text[len(text)-1] != '}' || len(text) > b.lines.maxDoc {
+		return false // not an object, or too large: the splitter says what it is
+	}
+	if b.lines.known {
+		doc += b.lines.base
+	}
+	b.units = append(b.units, unit{kind: unitDoc, doc: doc, item: -1, pos: pos, spaced: true, data: s})
+	u := &b.units[len(b.units)-1]
+	mark := marks{len(b.out), len(b.msgs), len(b.rep), len(b.once)}
+	if !w.lineObject(b, u, text) {
+		b.units = b.units[:len(b.units)-1]
+		b.out, b.msgs, b.rep, b.once = b.out[:mark.out], b.msgs[:mark.msgs], b.rep[:mark.rep], b.once[:mark.once]
+		return false
+	}
+	u.out = span{mark.out, len(b.out)}
+	return true
+}
+
+// marks are the lengths of a batch's buffers.
+type marks struct{ out, msgs, rep, once int }
+
+// lineObject decodes text as one document (w.unit and w.object for a
+// JSON document, once the decoder said it is one); it returns false,
+// having written only output (if any), when it is not one. A panic (a
+// bug) gets a new decoder and returns false: the line is then processed
+// as the splitter cuts it, and safeUnit reports the panic there.
+func (w *worker) lineObject(b *batch, u *unit, text []byte) (ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			w.d = w.newDecoder()
+			ok = false
+		}
+	}()
+	a := &origin{b: b, u: u, item: -1, pos: u.pos}
+	start := len(b.out)
+	err := w.decode(a, text)
+	if !w.oneObject(text, err) {
+		return false
+	}
+	u.tally.docs++
+	u.tally.objects++
+	w.decided(a, text, start, err)
+	return true
+}
+
+// oneObject reports whether the decoder, which returned err, read text as
+// one object to its end, which is not a List (an object with a member
+// "items" whose value is an array, as package stream cuts lists): the
+// document the splitter would cut.
+func (w *worker) oneObject(text []byte, err error) bool {
+	if err != nil {
+		// these are returned only once the whole text is read; any other
+		// error (a syntax error, a fatal error) is left to the splitter's
+		// path, which reports it as it always did
+		var se *jperrors.StrictError
+		var ie *jperrors.InvalidError
+		if !errors.As(err, &se) && !errors.As(err, &ie) {
+			return false
+		}
+	}
+	res := w.d.Result()
+	if res.Entry != nil && res.Len() == 0 && w.o.mode != decoder.Ignore && w.reportsItems(res.Entry.Automaton) {
+		return true // a root member "items" would have been a finding
+	}
+	// "items", or a name with an escape that might spell it
+	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`))
+}
+
+// reportsItems reports whether the decoder reports a root member named
+// "items" of an object of a as an unknown field: its root declares no
+// such property and keeps no unknown members.
+func (w *worker) reportsItems(a *schemaauto.Automaton) bool {
+	if r, ok := w.items[a]; ok {
+		return r
+	}
+	root := a.Root()
+	r := false
+	if root != schemaauto.Keep {
+		st := a.State(root)
+		r = a.Lookup(root, []byte("items")) < 0 && st.Additional == schemaauto.NoState && st.Flags&schemaauto.Preserve == 0
+	}
+	if w.items == nil {
+		w.items = map[*schemaauto.Automaton]bool{}
+	}
+	w.items[a] = r
+	return r
+}
+
+// cutLine cuts the line of the block from off to next (its newline
+// included) with the stream's splitter and processes its units; docs is
+// the number of documents of the block before it, and it returns the
+// number after it.
+func (w *worker) cutLine(b *batch, off, next, line, docs int) int {
 	lj := b.lines
 	bl := &builder{in: b.in, b: b, keep: true}
-	rd, err := stream.NewLinesReader(b.data, lj.at, decoder.MaxDocumentSize(int64(lj.maxDoc)), stream.ListThreshold(listThreshold))
+	at := stream.Place{Offset: lj.at.Offset + int64(off), Line: line, Doc: docs}
+	first := len(b.units)
+	rd, err := stream.NewLinesReader(b.data[off:next], at, decoder.MaxDocumentSize(int64(lj.maxDoc)), stream.ListThreshold(listThreshold))
 	if err != nil { // the flags are checked: a bug
 		bl.fail(unit{doc: -1, item: -1}, "internal error (please report it): "+err.Error())
 	}
@@ -409,17 +727,18 @@ func cutLines(b *batch) {
 		start := int(d.Offset - lj.at.Offset)
 		bl.addSpan(unitOf(&d), span{start, start + len(d.Text)})
 	}
-	docs := 0
-	for i := range b.units {
-		docs = max(docs, b.units[i].doc+1)
-	}
-	<-lj.prev.ready
-	base := lj.prev.docs
-	lj.next.docs = base + docs
-	close(lj.next.ready)
-	for i := range b.units {
-		if b.units[i].doc >= 0 {
-			b.units[i].doc += base
+	for i := first; i < len(b.units); i++ {
+		u := &b.units[i]
+		docs = max(docs, u.doc+1)
+		if u.doc >= 0 && lj.known {
+			u.doc += lj.base
 		}
 	}
+	for i := first; i < len(b.units); i++ {
+		u := &b.units[i]
+		o := len(b.out)
+		w.safeUnit(b, u)
+		u.out = span{o, len(b.out)}
+	}
+	return docs
 }

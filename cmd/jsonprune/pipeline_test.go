@@ -90,3 +90,58 @@ func BenchmarkCut(b *testing.B) {
 		})
 	}
 }
+
+// plainMember reads the members kubectl and jq write first, and nothing
+// else; seeLines counts a block's line breaks, with or without a set.
+func TestPlainMember(t *testing.T) {
+	for text, want := range map[string]string{
+		`{"apiVersion":"v1","kind":"A"}`:   "apiVersion=v1 rest ,\"kind\":\"A\"}",
+		`{"kind":"A","x":1}`:               "kind=A rest ,\"x\":1}",
+		`{"apiVersion":"v\"1","kind":"A"}`: "= rest ",
+		`{"a\\b":"v","kind":"A"}`:          "= rest ",
+		`{ "apiVersion":"v1"}`:             "= rest ",
+		`{"apiVersion":1}`:                 "= rest ",
+		`{"apiVersion"`:                    "= rest ",
+		`{"apiVersion":"v1`:                "= rest ",
+		`[`:                                "= rest ",
+		``:                                 "= rest ",
+	} {
+		name, value, rest := plainMember([]byte(text), '{')
+		if got := string(name) + "=" + string(value) + " rest " + string(rest); got != want {
+			t.Errorf("plainMember(%s) = %s, want %s", text, got, want)
+		}
+	}
+	block := []byte("{\"apiVersion\":\"v1\",\"kind\":\"A\"}\n\n{\"kind\":\"B\",\"apiVersion\":\"x/v1\"}\n{\"a\":1}")
+	for _, p := range []*prefetcher{nil, {}, {lines: true}} {
+		if n := p.seeLines(block); n != 3 {
+			t.Errorf("seeLines: %d line breaks, want 3", n)
+		}
+	}
+}
+
+// BenchmarkJSONLines measures the command line on JSON Lines (-j 1,
+// -o none -q, in process, CRD loading included): the input cut as one
+// stream by the reading goroutine (whole), and in blocks whose lines the
+// worker decodes as they are (lines).
+func BenchmarkJSONLines(b *testing.B) {
+	var nd bytes.Buffer
+	for i := 0; nd.Len() < 8<<20; i++ {
+		fmt.Fprintf(&nd, `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w%d","namespace":"default","labels":{"app":"a b"}},"spec":{"replicas":%d,"list":[{"x":"a\"y"},{"x":"b"}]}}`+"\n", i, i%5)
+	}
+	for _, mode := range []struct {
+		name   string
+		blocks bool
+	}{{"whole", false}, {"lines", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			defer func() { linesInBlocks = true }()
+			linesInBlocks = mode.blocks
+			b.SetBytes(int64(nd.Len()))
+			for b.Loop() {
+				var out, errb bytes.Buffer
+				if code := run([]string{"--no-cache", "--crd", crdFile, "-j", "1", "-o", "none", "-q", "--no-validate", "-"}, bytes.NewReader(nd.Bytes()), &out, &errb); code != exitOK {
+					b.Fatalf("exit %d: %s", code, errb.String())
+				}
+			}
+		})
+	}
+}

@@ -26,6 +26,7 @@ type worker struct {
 	cat        *catalog // what the loaded CRDs serve (nil with --schema)
 	yw         yamlWriter
 	said       map[schemaauto.GroupVersionKind]bool // the CRD versions whose unchecked features this worker said (noteUnchecked)
+	items      map[*schemaauto.Automaton]bool       // reportsItems, by automaton
 }
 
 // decoderOptions are the decoder's options the flags select.
@@ -168,6 +169,13 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	}
 	u.tally.objects++
 	start := len(b.out)
+	return w.decided(a, obj, start, w.decode(a, obj))
+}
+
+// decode decodes an object (obj, or a.src), appending its output to the
+// batch's unless -o none.
+func (w *worker) decode(a *origin, obj []byte) error {
+	b := a.b
 	var err error
 	switch {
 	case a.src != nil && w.o.output == outNone:
@@ -179,6 +187,13 @@ func (w *worker) object(a *origin, obj []byte) bool {
 	default:
 		b.out, err = w.d.AppendPrune(b.out, obj)
 	}
+	return err
+}
+
+// decided is object once the object is decoded (its output, if any, from
+// start; err is decode's).
+func (w *worker) decided(a *origin, obj []byte, start int, err error) bool {
+	b, u := a.b, a.u
 	res := w.d.Result()
 	a.setTypeMeta(res)
 	w.noteUnchecked(a, obj, res)
@@ -341,8 +356,39 @@ func (w *worker) typeMeta(a *origin, obj []byte) *typeMeta {
 	return a.tm
 }
 
-// hasSpace reports whether JSON text has white space outside its strings.
+// hasSpace reports whether JSON text (valid: the decoder's output) has
+// white space outside its strings. Tabs and line breaks can only be there
+// (a string holds them escaped); a run of spaces is outside strings only
+// if a bracket, comma, colon or quote is next to it (two other tokens are
+// never next to each other), so a space in the words of a string is
+// passed over with bytes.IndexByte, and only a space the rule cannot
+// place sends the text to the scan of its strings (scanSpace).
 func hasSpace(js []byte) bool {
+	if bytes.IndexByte(js, '\n') >= 0 || bytes.IndexByte(js, '\t') >= 0 || bytes.IndexByte(js, '\r') >= 0 {
+		return scanSpace(js)
+	}
+	for i := 0; ; {
+		k := bytes.IndexByte(js[i:], ' ')
+		if k < 0 {
+			return false
+		}
+		i += k
+		r := i + 1
+		for r < len(js) && js[r] == ' ' {
+			r++
+		}
+		if i == 0 || r == len(js) || nextToSpace[js[i-1]] || nextToSpace[js[r]] {
+			return scanSpace(js)
+		}
+		i = r
+	}
+}
+
+// nextToSpace are the bytes next to which a space may be outside strings.
+var nextToSpace = [256]bool{'{': true, '}': true, '[': true, ']': true, ',': true, ':': true, '"': true}
+
+// scanSpace is hasSpace, scanning the text's strings.
+func scanSpace(js []byte) bool {
 	for i := 0; i < len(js); i++ {
 		switch js[i] {
 		case ' ', '\t', '\r', '\n':
