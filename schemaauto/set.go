@@ -49,6 +49,11 @@ type Entry struct {
 	// (spec.preserveUnknownFields: true) and was compiled as the reference
 	// serves it anyway; empty otherwise.
 	Violations jperrors.FieldErrors
+
+	// schemas loads the CRD of an entry read from the cache, which holds
+	// none (Schema); index is the version's
+	schemas *crdSchemas
+	index   int
 }
 
 // CRDError reports a CRD that cannot be compiled, with its violations.
