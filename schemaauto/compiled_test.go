@@ -3,6 +3,7 @@ package schemaauto
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -477,4 +478,56 @@ func TestCompiledCacheLazySet(t *testing.T) {
 			t.Errorf("temporary file left: %s", f.Name())
 		}
 	}
+}
+
+// BenchmarkLoadLargestCRD loads the largest corpus CRD (2.8 MB of YAML)
+// as a warm run does: from its compiled form (header hash, decoding, the
+// value rules compiled from their nodes), against the parsed-CRD cache's
+// JSON parsed and compiled (what a warm run did before the compiled form)
+// and the YAML parsed and compiled (cold).
+func BenchmarkLoadLargestCRD(b *testing.B) {
+	doc := readFile(b, filepath.Join(requireShared(b, "corpus/crds"), "..", "..", largestCRD))
+	crd, set, err := compileDoc(doc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	body, ok := encodeCompiled(crd, set)
+	if !ok {
+		b.Fatal("does not encode")
+	}
+	file := append([]byte(compiledHeader(body)), body...)
+	c := NewCache(b.TempDir())
+	if _, err := c.ParseCRD(doc); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("compiled", func(b *testing.B) {
+		b.ReportAllocs()
+		b.ReportMetric(float64(len(file)), "file-bytes")
+		for b.Loop() {
+			if _, ok := readCompiled(file, &crdSchemas{}); !ok {
+				b.Fatal("miss")
+			}
+		}
+	})
+	b.Run("json+compile", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			c, err := c.ParseCRD(doc)
+			if err != nil {
+				b.Fatal(err)
+			}
+			dropRaw(c)
+			if _, err := CompileCRDs([]*CRD{c}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("yaml+compile", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, err := compileDoc(doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
