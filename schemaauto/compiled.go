@@ -16,16 +16,23 @@ import (
 // compiledenc.go's) and loads, on first use, the schemas a Set read from
 // it does not hold.
 
-// crdSchemas loads, once, the CRD whose compiled form a Set was read from
-// the cache, for what reporting needs of its schemas: Entry.Schema (the
-// version's schema) and Automaton.Node (the schema node of each state,
-// which takes compiling the CRD again). It is safe for concurrent use.
+// crdSchemas loads, once, what reporting needs of the schemas of a CRD
+// whose compiled form a Set was read from the cache: Entry.Schema (the
+// versions' schemas, read from the cache's schema file of the CRD when
+// there is one, else from the CRD loaded, and then stored there) and
+// Automaton.Node (the schema node of each state, which takes loading and
+// compiling the CRD again). It is safe for concurrent use.
 type crdSchemas struct {
 	load    func() (*CRD, error)
 	options []Option
+	cache   *Cache // nil: none
+	key     string
 
 	once sync.Once
 	crd  *CRD // nil when it does not load
+
+	versionsOnce sync.Once
+	versions     []*Schema // nil when they do not load
 
 	compileOnce sync.Once
 	set         *Set // the CRD compiled afresh; nil when it does not compile
@@ -34,6 +41,9 @@ type crdSchemas struct {
 // get returns the whole CRD, or nil when it no longer loads.
 func (l *crdSchemas) get() *CRD {
 	l.once.Do(func() {
+		if l.crd != nil || l.load == nil { // compiled in this run: given
+			return
+		}
 		c, err := l.load()
 		if err == nil {
 			dropRaw(c)
@@ -41,6 +51,41 @@ func (l *crdSchemas) get() *CRD {
 		}
 	})
 	return l.crd
+}
+
+// version returns the schema of the i-th version (nil when it has none or
+// does not load).
+func (l *crdSchemas) version(i int) *Schema {
+	l.versionsOnce.Do(func() {
+		if l.cache != nil && l.crd == nil {
+			if data, err := os.ReadFile(l.cache.schemasPath(l.key)); err == nil {
+				head, body, ok := bytes.Cut(data, []byte("\n"))
+				if ok && string(head)+"\n" == schemasHeader(body) {
+					if vs, ok := decodeSchemas(string(body)); ok {
+						l.versions = vs
+						return
+					}
+				}
+			}
+		}
+		c := l.get()
+		if c == nil {
+			return
+		}
+		l.versions = make([]*Schema, len(c.Versions))
+		for i, v := range c.Versions {
+			l.versions[i] = v.Schema
+		}
+		if l.cache != nil {
+			if body, ok := encodeSchemas(c); ok {
+				l.cache.write(l.cache.schemasPath(l.key), schemasHeader(body), body)
+			}
+		}
+	})
+	if i >= len(l.versions) {
+		return nil
+	}
+	return l.versions[i]
 }
 
 // automaton returns the automaton of the i-th version compiled afresh
@@ -59,8 +104,10 @@ func (l *crdSchemas) automaton(i int) *Automaton {
 
 // Schema returns the version's schema (nil when it has none). It is
 // Version.Schema, except for an entry of a CRD the Cache held compiled:
-// its Version has no schema, and Schema loads the CRD on first use (nil
-// if it no longer loads). Safe for concurrent use.
+// its Version has no schema, and Schema reads the schemas on first use,
+// from the cache (where they are stored the first time they are needed)
+// or else by loading the CRD (nil if it no longer loads); they equal the
+// CRD's, field by field. Safe for concurrent use.
 func (e *Entry) Schema() *Schema {
 	if e.schemas == nil {
 		if e.Version == nil {
@@ -68,11 +115,7 @@ func (e *Entry) Schema() *Schema {
 		}
 		return e.Version.Schema
 	}
-	c := e.schemas.get()
-	if c == nil || e.index >= len(c.Versions) {
-		return nil
-	}
-	return c.Versions[e.index].Schema
+	return e.schemas.version(e.index)
 }
 
 // loadNodeSchemas sets NodeInfo.Schema of an automaton read from the
@@ -115,7 +158,22 @@ func mustCompileNone(preserveAll bool) *Automaton {
 	return a
 }
 
-const compiledMagic = "jsonprune-crd-compiled"
+const (
+	compiledMagic = "jsonprune-crd-compiled"
+	schemasMagic  = "jsonprune-crd-schemas"
+)
+
+// schemasPath is the file of the versions' schemas of the CRD text of key
+// (schemaenc.go).
+func (c *Cache) schemasPath(key string) string {
+	return filepath.Join(c.directory(), key[:2], key+".schema")
+}
+
+// schemasHeader is the first line of a schema file.
+func schemasHeader(body []byte) string {
+	sum := sha256.Sum256(body)
+	return schemasMagic + " " + strconv.Itoa(compiledFormat) + " " + hex.EncodeToString(sum[:]) + "\n"
+}
 
 // compiledPath is the file of the compiled form of the CRD text of key,
 // compiled with or without AllowSkeleton.
@@ -141,7 +199,7 @@ func (c *Cache) getCompiled(key string, skeleton bool, load func() (*CRD, error)
 	if err != nil {
 		return nil, false
 	}
-	return readCompiled(data, &crdSchemas{load: load, options: options})
+	return readCompiled(data, &crdSchemas{load: load, options: options, cache: c, key: key})
 }
 
 // readCompiled reads a compiled file: its header, then its body.
@@ -210,6 +268,12 @@ func (ix *lazyIndex) compileCached(src CRDSource) (*Set, error) {
 	set, err := ix.compileLoaded(src, c)
 	if err == nil {
 		src.Cache.putCompiled(key, skeleton, c, set)
+		// the schemas a run needs of a CRD it compiled (Entry.Schema) are
+		// stored for the runs that will read it compiled
+		cs := &crdSchemas{crd: c, cache: src.Cache, key: key}
+		for i, e := range set.list {
+			e.schemas, e.index = cs, i
+		}
 	}
 	return set, err
 }

@@ -453,6 +453,15 @@ func TestCompiledCacheLazySet(t *testing.T) {
 			t.Fatalf("%s: schema not loaded", e.GVK)
 		}
 	}
+	// the schemas were stored: a new Set reads them without loading
+	for i, e := range newSet().Entries() {
+		if !reflect.DeepEqual(e.Schema(), want[i].Version.Schema) {
+			t.Fatalf("%s: schema not read back", e.GVK)
+		}
+	}
+	if loads != 4 {
+		t.Fatalf("schemas of a new warm Set: %d loads, want none", loads-4)
+	}
 	// concurrent writers of the same entry
 	key := cacheKey(data)
 	crd, set, err := compileDoc([]byte(simpleCRD))
@@ -530,4 +539,62 @@ func BenchmarkLoadLargestCRD(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestSchemaEncodingCorpus: the schemas of every corpus CRD's versions
+// read back from their encoding equal the parsed ones, field by field;
+// every truncation of an encoding is a miss, never a panic.
+func TestSchemaEncodingCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	docs := corpusDocs(t)
+	if len(docs) == 0 {
+		t.Skip("SKIP: no corpus CRD")
+	}
+	bytes := 0
+	for _, doc := range docs {
+		c, err := parseOneCRD(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, ok := encodeSchemas(c)
+		if !ok {
+			t.Errorf("%s: does not encode", c.Name)
+			continue
+		}
+		bytes += len(body)
+		got, ok := decodeSchemas(string(body))
+		if !ok || len(got) != len(c.Versions) {
+			t.Errorf("%s: does not read back", c.Name)
+			continue
+		}
+		for i, v := range c.Versions {
+			if !reflect.DeepEqual(got[i], v.Schema) {
+				t.Errorf("%s: the schema of %s differs", c.Name, v.Name)
+			}
+		}
+	}
+	t.Logf("%d CRDs: %d KiB", len(docs), bytes>>10)
+}
+
+func TestSchemaEncodingCorrupt(t *testing.T) {
+	c, err := parseOneCRD([]byte(richCRD))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, ok := encodeSchemas(c)
+	if !ok {
+		t.Fatal("does not encode")
+	}
+	for n := range len(body) {
+		if _, ok := decodeSchemas(string(body[:n])); ok {
+			t.Fatalf("truncated to %d bytes: read", n)
+		}
+	}
+	for i := range body {
+		b := append([]byte(nil), body...)
+		b[i] ^= 0x81
+		decodeSchemas(string(b))
+	}
 }

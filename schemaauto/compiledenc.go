@@ -60,12 +60,11 @@ type encoder struct {
 	b  []byte
 	ok bool
 
-	nodes    map[string]int // encoded validate.Node -> index in the node table
-	nodeTab  [][]byte
-	trees    map[*Schema]int // schema -> index in the tree table
-	treeTab  [][]byte
-	scratch  []byte
-	maxDepth int
+	nodes   map[string]int // encoded validate.Node -> index in the node table
+	nodeTab [][]byte
+	trees   map[*Schema]int // schema -> index in the tree table
+	treeTab [][]byte
+	scratch []byte
 }
 
 func (e *encoder) uint(v uint64) { e.b = binary.AppendUvarint(e.b, v) }

@@ -17,10 +17,11 @@ import (
 // its "did you mean" suggestions, and --summary) and as one YAML stream
 // (-o ndjson --summary), each with --no-cache, with the cache cold
 // (emptied first) and warm: stdout, stderr and the exit status are byte for
-// byte the same. The cold run stores every CRD it uses compiled; a warm
-// run, whose parsed CRDs are removed from the cache first, parses only
-// the CRDs whose schemas the suggestions read (those of objects with
-// unknown fields), and writes nothing else. Concurrent cold runs on one cache
+// byte the same. The cold run stores every CRD it uses compiled, and the
+// schemas the suggestions read (of the CRDs of objects with unknown
+// fields); a warm run, whose parsed CRDs are removed from the cache
+// first, parses no CRD and writes nothing; without the stored schemas it
+// parses the CRDs whose schemas it needs, and stores them. Concurrent cold runs on one cache
 // directory give the same output too.
 func TestE2ECompiledCache(t *testing.T) {
 	if testing.Short() {
@@ -83,25 +84,30 @@ func TestE2ECompiledCache(t *testing.T) {
 			if got := run(cache, c.args...); got != want {
 				t.Errorf("cold run differs from --no-cache:\n%s", firstDiff(want, got))
 			}
-			compiled := count(cache, ".auto")
-			if compiled < 200 {
-				t.Errorf("%d CRDs stored compiled", compiled)
+			compiled, schemas := count(cache, ".auto"), count(cache, ".schema")
+			if compiled < 200 || schemas == 0 || schemas > strings.Count(want, "unknown field") {
+				t.Errorf("cold run: %d CRDs stored compiled, %d schemas stored", compiled, schemas)
 			}
-			// warm, without the parsed CRDs: only the schemas the
-			// suggestions need are parsed (and stored) again
+			// warm, without the parsed CRDs: no CRD is parsed, the
+			// schemas the suggestions need are read from the cache, and
+			// nothing is written
 			remove(cache, ".json")
 			if got := run(cache, c.args...); got != want {
 				t.Errorf("warm run differs from --no-cache:\n%s", firstDiff(want, got))
 			}
-			parsed := count(cache, ".json")
-			if unknown := strings.Count(want, "unknown field"); parsed == 0 || parsed > unknown || count(cache, ".auto") != compiled {
-				t.Errorf("warm run: %d CRDs parsed (%d suggestions), %d stored compiled (cold: %d)", parsed, suggestions, count(cache, ".auto"), compiled)
+			if n := count(cache, ".json"); n != 0 || count(cache, ".auto") != compiled || count(cache, ".schema") != schemas {
+				t.Errorf("warm run: %d CRDs parsed; %d stored compiled, %d schemas (cold: %d, %d)", n, count(cache, ".auto"), count(cache, ".schema"), compiled, schemas)
 			}
-			// warm again, everything cached
+			// and without the stored schemas: the CRDs they come from
+			// are parsed again (and their schemas stored)
+			remove(cache, ".schema")
 			if got := run(cache, c.args...); got != want {
-				t.Errorf("second warm run differs from --no-cache:\n%s", firstDiff(want, got))
+				t.Errorf("warm run without schemas differs from --no-cache:\n%s", firstDiff(want, got))
 			}
-			t.Logf("%d CRDs stored compiled; warm: %d parsed for the schemas of unknown fields (%d suggestions); %d bytes of output", compiled, parsed, suggestions, len(want))
+			if n := count(cache, ".json"); n != schemas || count(cache, ".schema") != schemas {
+				t.Errorf("warm run without schemas: %d CRDs parsed, %d schemas stored (cold: %d)", n, count(cache, ".schema"), schemas)
+			}
+			t.Logf("%d CRDs stored compiled, %d schemas (for %d suggestions); %d bytes of output", compiled, schemas, suggestions, len(want))
 		})
 	}
 	// concurrent cold runs writing the same entries
