@@ -135,7 +135,9 @@ type NodeInfo struct {
 	// or the Go field path of a built-in state ("ObjectMeta.labels").
 	Path string
 	// Schema is the source schema node (nil for built-in states); value
-	// validations will be attached from here.
+	// validations will be attached from here. An automaton read compiled
+	// from a Cache loads its schema nodes on its first Node call (the CRD
+	// loaded and compiled again; nil if it no longer loads).
 	Schema *Schema
 
 	// fp is the path until Path is rendered (on the automaton's first Node
