@@ -12,16 +12,23 @@ import (
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 )
 
-// A Cache keeps, across runs, the CRDs parsed from YAML as JSON texts in a
-// directory, each under the SHA-256 of its YAML text: a later run parses
-// the JSON (several times faster) instead of the YAML. A text is stored
-// only when the CRD parsed from it is the CRD parsed from the YAML, equal
-// in every field, so a run gives the same results with the cache as
-// without. Files are written to a temporary name and renamed, so
-// concurrent runs never read half a file; each file carries the hash of its
-// body, and a file that does not match it, or does not parse, is ignored
-// (and written anew). Errors of the cache are never errors of the run:
-// what cannot be read or written is parsed from the YAML.
+// A Cache keeps, across runs, CRDs in a directory, each under the SHA-256
+// of its text: compiled (a lazy Set whose CRDSource has the Cache and the
+// text: compiled.go, compiledenc.go), with the versions' schemas when a run
+// needs them (schemaenc.go), and parsed from YAML as JSON text (ParseCRD):
+// a later run reads the compiled form instead of parsing and compiling the
+// CRD, or parses the JSON (several times faster) instead of the YAML.
+//
+// A JSON text is stored only when the CRD parsed from it is the CRD parsed
+// from the YAML, equal in every field; a compiled form reads back as the
+// Set compiled afresh, and the schemas as the CRD's; so a run gives the
+// same results with the cache as without. Files are written to a
+// temporary name and renamed, so concurrent runs never read half a file;
+// each file carries the hash of its body (and the compiled and schema
+// files the version of their encoding), and a file that does not match
+// it, or does not read, is ignored (and written anew). Errors of the cache
+// are never errors of the run: what cannot be read or written is parsed
+// (and compiled) from the YAML.
 //
 // The directory must be private to one build of the parser (the command
 // line names it after the executable's hash).
