@@ -26,8 +26,9 @@ type CRDSource struct {
 	// runs, under the SHA-256 of the text Text returns (the CRD's
 	// document, what Load parses): a later run reads the compiled form
 	// instead of loading and compiling the CRD. The entries of a CRD read
-	// from it have a CRD and versions without schemas (Entry.Schema loads
-	// them through Load on first use).
+	// from it have a CRD and versions without schemas: Entry.Schema reads
+	// them on first use from the cache (where the first run that needs
+	// them stores them), else through Load.
 	Cache *Cache
 	Text  func() ([]byte, error)
 }
