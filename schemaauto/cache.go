@@ -150,23 +150,35 @@ func (c *Cache) ParseCRD(text []byte) (*CRD, error) {
 		return parseOneCRD(text)
 	}
 	key := cacheKey(text)
+	crd, doc, err := c.parseText(key, text)
+	if doc != nil {
+		c.put(key, doc)
+	}
+	return crd, err
+}
+
+// parseText parses the one CRD of text, whose key is key, as ParseCRD
+// does, storing nothing: doc is the value the YAML parsed to (nil when the
+// cache had the CRD, or on an error), which ParseCRD stores.
+func (c *Cache) parseText(key string, text []byte) (crd *CRD, doc any, err error) {
 	if crd, ok := c.get(key); ok {
-		return crd, nil
+		return crd, nil, nil
 	}
 	docs, err := parseDocuments(text)
 	if err != nil || len(docs) != 1 {
-		return parseOneCRD(text) // its error, as ParseCRDs words it
+		crd, err := parseOneCRD(text) // its error, as ParseCRDs words it
+		return crd, nil, err
 	}
 	m, ok := docs[0].(map[string]any)
 	if !ok || m["kind"] != "CustomResourceDefinition" {
-		return parseOneCRD(text)
+		crd, err := parseOneCRD(text)
+		return crd, nil, err
 	}
-	crd, err := crdFromValue(m)
-	if err != nil {
-		return parseOneCRD(text)
+	if crd, err = crdFromValue(m); err != nil {
+		crd, err := parseOneCRD(text)
+		return crd, nil, err
 	}
-	c.put(key, docs[0])
-	return crd, nil
+	return crd, docs[0], nil
 }
 
 // parseOneCRD is ParseCRDs of a text that holds one CRD.

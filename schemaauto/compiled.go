@@ -212,13 +212,13 @@ func readCompiled(data []byte, schemas *crdSchemas) (*Set, bool) {
 }
 
 // putCompiled stores the Set CompileCRDs made of crd, parsed from the text
-// of key, when it encodes.
-func (c *Cache) putCompiled(key string, skeleton bool, crd *CRD, set *Set) {
+// of key, when it encodes (ok).
+func (c *Cache) putCompiled(key string, skeleton bool, crd *CRD, set *Set) (ok bool) {
 	body, ok := encodeCompiled(crd, set)
-	if !ok {
-		return
+	if ok {
+		c.write(c.compiledPath(key, skeleton), compiledHeader(body), body)
 	}
-	c.write(c.compiledPath(key, skeleton), compiledHeader(body), body)
+	return ok
 }
 
 // write writes header and body to path through a temporary file renamed
@@ -247,8 +247,12 @@ func (c *Cache) write(p, header string, body []byte) {
 }
 
 // compileCached compiles the CRD of src through the cache of compiled
-// CRDs: the Set stored for its text, else the CRD loaded and compiled (and
-// stored when it compiles).
+// CRDs: the Set stored for its text, else the CRD parsed from its text
+// (through the parsed CRDs of the cache) and compiled, and stored when it
+// compiles. The parsed form is stored only when the compiled one is not
+// (writing files is a good part of what a cold run costs): a run needs
+// it to load the CRD's schemas (Entry.Schema), which the cache keeps too
+// once a run needed them.
 func (ix *lazyIndex) compileCached(src CRDSource) (*Set, error) {
 	text, err := src.Text()
 	if err != nil {
@@ -261,13 +265,18 @@ func (ix *lazyIndex) compileCached(src CRDSource) (*Set, error) {
 			return set, nil
 		}
 	}
-	c, err := src.Load()
+	c, _, err := src.Cache.parseText(key, text)
 	if err != nil {
 		return nil, src.errorf(err)
 	}
 	set, err := ix.compileLoaded(src, c)
+	if err != nil || !src.Cache.putCompiled(key, skeleton, c, set) {
+		// parsed again, from the text: the compile may have changed
+		// values the parsed CRD shares with the value tree it was read
+		// from
+		src.Cache.ParseCRD(text)
+	}
 	if err == nil {
-		src.Cache.putCompiled(key, skeleton, c, set)
 		// the schemas a run needs of a CRD it compiled (Entry.Schema) are
 		// stored for the runs that will read it compiled
 		cs := &crdSchemas{crd: c, cache: src.Cache, key: key}
