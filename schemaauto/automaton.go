@@ -135,7 +135,9 @@ type NodeInfo struct {
 	// or the Go field path of a built-in state ("ObjectMeta.labels").
 	Path string
 	// Schema is the source schema node (nil for built-in states); value
-	// validations will be attached from here.
+	// validations will be attached from here. An automaton read compiled
+	// from a Cache loads its schema nodes on its first Node call (the CRD
+	// loaded and compiled again; nil if it no longer loads).
 	Schema *Schema
 
 	// fp is the path until Path is rendered (on the automaton's first Node
@@ -165,6 +167,14 @@ type Automaton struct {
 	unchecked []string
 
 	paths sync.Once // renders the nodes' paths (Node)
+
+	// an automaton read from the cache has no schemas: Node loads them
+	// (NodeInfo.Schema) from the CRD compiled afresh, once; version is the
+	// index of its CRD version
+	schemas     *crdSchemas
+	version     int
+	nodeSchemas sync.Once
+	encPaths    string // the nodes' paths until rendered (compiledenc.go)
 }
 
 type defaultValue struct {
@@ -231,12 +241,23 @@ func (a *Automaton) Props(s StateID) []Prop {
 // Node returns the node information of state s.
 func (a *Automaton) Node(s StateID) *NodeInfo {
 	a.renderPaths()
+	a.loadNodeSchemas()
 	return &a.nodes[a.states[s].Node]
+}
+
+// path returns the path of state s's node (Node's Path, without loading
+// the schemas of an automaton read from the cache).
+func (a *Automaton) path(s StateID) string {
+	a.renderPaths()
+	return a.nodes[a.states[s].Node].Path
 }
 
 // renderPaths renders the nodes' paths, once.
 func (a *Automaton) renderPaths() {
 	a.paths.Do(func() {
+		if a.encPaths != "" {
+			a.decodePaths()
+		}
 		for i := range a.nodes {
 			if n := &a.nodes[i]; n.fp != nil {
 				n.Path, n.fp = n.fp.String(), nil

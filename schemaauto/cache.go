@@ -12,16 +12,23 @@ import (
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
 )
 
-// A Cache keeps, across runs, the CRDs parsed from YAML as JSON texts in a
-// directory, each under the SHA-256 of its YAML text: a later run parses
-// the JSON (several times faster) instead of the YAML. A text is stored
-// only when the CRD parsed from it is the CRD parsed from the YAML, equal
-// in every field, so a run gives the same results with the cache as
-// without. Files are written to a temporary name and renamed, so
-// concurrent runs never read half a file; each file carries the hash of its
-// body, and a file that does not match it, or does not parse, is ignored
-// (and written anew). Errors of the cache are never errors of the run:
-// what cannot be read or written is parsed from the YAML.
+// A Cache keeps, across runs, CRDs in a directory, each under the SHA-256
+// of its text: compiled (a lazy Set whose CRDSource has the Cache and the
+// text: compiled.go, compiledenc.go), with the versions' schemas when a run
+// needs them (schemaenc.go), and parsed from YAML as JSON text (ParseCRD):
+// a later run reads the compiled form instead of parsing and compiling the
+// CRD, or parses the JSON (several times faster) instead of the YAML.
+//
+// A JSON text is stored only when the CRD parsed from it is the CRD parsed
+// from the YAML, equal in every field; a compiled form reads back as the
+// Set compiled afresh, and the schemas as the CRD's; so a run gives the
+// same results with the cache as without. Files are written to a
+// temporary name and renamed, so concurrent runs never read half a file;
+// each file carries the hash of its body (and the compiled and schema
+// files the version of their encoding), and a file that does not match
+// it, or does not read, is ignored (and written anew). Errors of the cache
+// are never errors of the run: what cannot be read or written is parsed
+// (and compiled) from the YAML.
 //
 // The directory must be private to one build of the parser (the command
 // line names it after the executable's hash).
@@ -143,23 +150,35 @@ func (c *Cache) ParseCRD(text []byte) (*CRD, error) {
 		return parseOneCRD(text)
 	}
 	key := cacheKey(text)
+	crd, doc, err := c.parseText(key, text)
+	if doc != nil {
+		c.put(key, doc)
+	}
+	return crd, err
+}
+
+// parseText parses the one CRD of text, whose key is key, as ParseCRD
+// does, storing nothing: doc is the value the YAML parsed to (nil when the
+// cache had the CRD, or on an error), which ParseCRD stores.
+func (c *Cache) parseText(key string, text []byte) (crd *CRD, doc any, err error) {
 	if crd, ok := c.get(key); ok {
-		return crd, nil
+		return crd, nil, nil
 	}
 	docs, err := parseDocuments(text)
 	if err != nil || len(docs) != 1 {
-		return parseOneCRD(text) // its error, as ParseCRDs words it
+		crd, err := parseOneCRD(text) // its error, as ParseCRDs words it
+		return crd, nil, err
 	}
 	m, ok := docs[0].(map[string]any)
 	if !ok || m["kind"] != "CustomResourceDefinition" {
-		return parseOneCRD(text)
+		crd, err := parseOneCRD(text)
+		return crd, nil, err
 	}
-	crd, err := crdFromValue(m)
-	if err != nil {
-		return parseOneCRD(text)
+	if crd, err = crdFromValue(m); err != nil {
+		crd, err := parseOneCRD(text)
+		return crd, nil, err
 	}
-	c.put(key, docs[0])
-	return crd, nil
+	return crd, docs[0], nil
 }
 
 // parseOneCRD is ParseCRDs of a text that holds one CRD.

@@ -2,7 +2,6 @@ package schemaauto
 
 import (
 	"fmt"
-	"maps"
 	"sort"
 	"strings"
 
@@ -332,18 +331,7 @@ func (t TypeSet) String() string {
 // rules compiles the value validations of schema node s, as written, into
 // st, and notes what they do not check.
 func (c *compiler) rules(s *Schema, st *State, p *jperrors.FieldPath) error {
-	n := validate.Node{Type: s.Type, Format: s.Format, Nullable: s.Nullable, IntOrString: s.IntOrString,
-		Pattern: s.Pattern, Keywords: s.Validations}
-	if s.UniqueItems {
-		n.Keywords = maps.Clone(s.Validations)
-		if n.Keywords == nil {
-			n.Keywords = map[string]any{}
-		}
-		n.Keywords["uniqueItems"] = true
-	}
-	if ap := s.AdditionalProperties; ap != nil && ap.Schema == nil && !ap.Allows {
-		n.AdditionalPropertiesFalse = true
-	}
+	n := valueNode(s) // what the cache keeps (compiledenc.go)
 	r, err := validate.Compile(n)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)

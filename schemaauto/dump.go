@@ -44,8 +44,7 @@ func (a *Automaton) String() string {
 
 func (a *Automaton) dumpState(w io.Writer, id StateID) {
 	st := &a.states[id]
-	n := a.Node(id)
-	fmt.Fprintf(w, "s%d %s%s  %s\n", id, st.Types, st.Flags.describe(), n.Path)
+	fmt.Fprintf(w, "s%d %s%s  %s\n", id, st.Types, st.Flags.describe(), a.path(id))
 	props := append([]Prop(nil), a.props[st.propStart:st.propEnd]...)
 	sort.Slice(props, func(i, j int) bool { return props[i].Name < props[j].Name })
 	for _, p := range props {

@@ -22,16 +22,26 @@ type CRDSource struct {
 	// Size is the size of the CRD's text, the measure of what its compiled
 	// form holds in memory (see Set.SetCacheLimit); 0 when unknown.
 	Size int
+	// Cache, when not nil and Text is set, keeps the CRD compiled across
+	// runs, under the SHA-256 of the text Text returns (the CRD's
+	// document, what Load parses): a later run reads the compiled form
+	// instead of loading and compiling the CRD. The entries of a CRD read
+	// from it have a CRD and versions without schemas: Entry.Schema reads
+	// them on first use from the cache (where the first run that needs
+	// them stores them), else through Load.
+	Cache *Cache
+	Text  func() ([]byte, error)
 }
 
 // lazyIndex is a lazy Set's index: per group and kind, the CRDs serving
 // it. It is read-only once built.
 type lazyIndex struct {
-	byGK    map[groupKind][]*lazyCRD
-	all     []*lazyCRD
-	crds    []*CRD
-	options []Option
-	report  func(error)
+	byGK     map[groupKind][]*lazyCRD
+	all      []*lazyCRD
+	crds     []*CRD
+	options  []Option
+	skeleton bool // options has AllowSkeleton(true)
+	report   func(error)
 
 	// the compiled CRDs held, and their sizes: past limit, the least
 	// recently used are let go (compiled again when needed again)
@@ -74,10 +84,11 @@ const defaultCacheLimit = 6 << 20
 // error now, as in CompileCRDs. The Set is safe for concurrent use: after
 // its first use, a CRD's lookup takes no lock and allocates nothing.
 func NewLazySet(srcs []CRDSource, report func(error), options ...Option) (*Set, error) {
-	if _, err := newCompileOptions(options); err != nil {
+	co, err := newCompileOptions(options)
+	if err != nil {
 		return nil, err
 	}
-	ix := &lazyIndex{byGK: map[groupKind][]*lazyCRD{}, options: options, report: report, limit: defaultCacheLimit, maxPrefetch: 1}
+	ix := &lazyIndex{byGK: map[groupKind][]*lazyCRD{}, options: options, skeleton: co.skeleton, report: report, limit: defaultCacheLimit, maxPrefetch: 1}
 	served := map[GroupVersionKind]bool{}
 	for _, s := range srcs {
 		c := s.CRD
@@ -193,10 +204,18 @@ func (s *Set) Evictions() uint64 {
 }
 
 func (ix *lazyIndex) compile(src CRDSource) (*Set, error) {
+	if src.Cache != nil && src.Text != nil && src.Cache.directory() != "" {
+		return ix.compileCached(src)
+	}
 	c, err := src.Load()
 	if err != nil {
 		return nil, src.errorf(err)
 	}
+	return ix.compileLoaded(src, c)
+}
+
+// compileLoaded compiles the CRD c that src loaded.
+func (ix *lazyIndex) compileLoaded(src CRDSource, c *CRD) (*Set, error) {
 	if got, want := c.shell(), src.CRD.shell(); got != want {
 		return nil, src.errorf(&CRDError{CRD: src.CRD.Name, Err: fmt.Errorf("internal error (please report it): indexed as %s, parsed as %s", want, got)})
 	}

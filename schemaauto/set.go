@@ -36,7 +36,10 @@ func (g GroupVersionKind) String() string {
 	return g.Group + "/" + g.Version + ", Kind=" + g.Kind
 }
 
-// Entry is one compiled CRD version.
+// Entry is one compiled CRD version. An entry of a CRD a lazy Set read
+// compiled from a Cache (CRDSource.Cache) has a CRD and a Version without
+// schemas (names, versions, subresources): Schema returns the version's
+// schema, and Automaton.Node the schema nodes, loading them on first use.
 type Entry struct {
 	GVK       GroupVersionKind
 	CRD       *CRD
@@ -49,6 +52,11 @@ type Entry struct {
 	// (spec.preserveUnknownFields: true) and was compiled as the reference
 	// serves it anyway; empty otherwise.
 	Violations jperrors.FieldErrors
+
+	// schemas loads the CRD of an entry read from the cache, which holds
+	// none (Schema); index is the version's
+	schemas *crdSchemas
+	index   int
 }
 
 // CRDError reports a CRD that cannot be compiled, with its violations.

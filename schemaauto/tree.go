@@ -2,7 +2,6 @@ package schemaauto
 
 import (
 	"fmt"
-	"maps"
 	"regexp"
 	"runtime"
 	"strings"
@@ -62,18 +61,7 @@ func buildTree(s *Schema, asWritten bool, memo map[*Schema]*validate.Tree) (*val
 	if memo == nil {
 		memo = map[*Schema]*validate.Tree{}
 	}
-	n := validate.Node{Type: s.Type, Format: s.Format, Nullable: s.Nullable, IntOrString: s.IntOrString,
-		Pattern: s.Pattern, Keywords: s.Validations}
-	if s.UniqueItems {
-		n.Keywords = maps.Clone(s.Validations)
-		if n.Keywords == nil {
-			n.Keywords = map[string]any{}
-		}
-		n.Keywords["uniqueItems"] = true
-	}
-	if ap := s.AdditionalProperties; ap != nil && ap.Schema == nil && !ap.Allows {
-		n.AdditionalPropertiesFalse = true
-	}
+	n := valueNode(s) // what the cache keeps (compiledenc.go)
 	var r *validate.Rules
 	var err error
 	if asWritten {

@@ -62,8 +62,8 @@ Schemas:
                             else warn); kinds of built-in API groups always pass through
   --schema FILE             a bare OpenAPI v3 schema for every object instead
   --skeleton                prune by the skeleton of non-structural schemas instead of refusing them
-  --no-cache                parse the CRDs from their YAML only (by default a CRD parsed is kept as
-                            JSON under the user cache directory, and later runs read that)
+  --no-cache                parse and compile the CRDs from their YAML only (by default a CRD is kept
+                            compiled, and parsed, under the user cache directory, and later runs read that)
 
 Pruning:
   --field-validation MODE   Strict, Warn (default) or Ignore, as the API server's fieldValidation:

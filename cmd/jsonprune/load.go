@@ -138,8 +138,14 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 				ld.logf("--crd: %s: skipped %s that %s not a CustomResourceDefinition", f, plural(others, "document"), isAre(others))
 			}
 			ld.count(len(ix))
+			read := func() ([]byte, error) { return readFile(f) }
 			for _, e := range ix {
-				all = append(all, schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(ld.cache, func() ([]byte, error) { return readFile(f) }, e.Start, e.End)})
+				src := schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(ld.cache, read, e.Start, e.End)}
+				if ld.cache != nil {
+					// the compiled CRD is kept too, under its text
+					src.Cache, src.Text = ld.cache, documentText(read, e.Start, e.End)
+				}
+				all = append(all, src)
 			}
 			continue
 		}
@@ -161,6 +167,21 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 		return nil, noCRD(path, dir, len(files))
 	}
 	return all, nil
+}
+
+// documentText returns the text of bytes start to end of a file that read
+// reads.
+func documentText(read func() ([]byte, error), start, end int) func() ([]byte, error) {
+	return func() ([]byte, error) {
+		data, err := read()
+		if err != nil {
+			return nil, err
+		}
+		if end > len(data) {
+			return nil, fmt.Errorf("changed since it was indexed")
+		}
+		return data[start:end], nil
+	}
 }
 
 func noCRD(path string, dir bool, files int) error {

@@ -9,6 +9,7 @@ import (
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/suggest"
+	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
 // The lines on stderr. By default each message says where, as a compiler
@@ -287,12 +288,20 @@ func tabIndented(data []byte) bool {
 func (w *worker) suggestions(a *origin, res *decoder.Result, fs []jperrors.Finding) []string {
 	out := make([]string, max(1, len(fs)))
 	e := res.Entry
-	if e == nil || e.Version == nil || e.Version.Schema == nil {
+	if e == nil {
 		return out
 	}
+	// the schema is read only for an unknown field (a CRD the cache held
+	// compiled loads it then)
+	var s *schemaauto.Schema
 	for i, f := range fs {
 		if f.Type == jperrors.UnknownField && i < maxSuggestions {
-			out[i] = suggest.Field(e.Version.Schema, f.Pointer)
+			if s == nil {
+				if s = e.Schema(); s == nil {
+					return out
+				}
+			}
+			out[i] = suggest.Field(s, f.Pointer)
 		}
 	}
 	return out

@@ -1,0 +1,288 @@
+package schemaauto
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	jperrors "github.com/jsonprune/jsonprune/errors"
+)
+
+// This file keeps compiled CRDs in the Cache (the encoding is
+// compiledenc.go's) and loads, on first use, the schemas a Set read from
+// it does not hold.
+
+// crdSchemas loads, once, what reporting needs of the schemas of a CRD
+// whose compiled form a Set was read from the cache: Entry.Schema (the
+// versions' schemas, read from the cache's schema file of the CRD when
+// there is one, else from the CRD loaded, and then stored there) and
+// Automaton.Node (the schema node of each state, which takes loading and
+// compiling the CRD again). It is safe for concurrent use.
+type crdSchemas struct {
+	load    func() (*CRD, error)
+	options []Option
+	cache   *Cache // nil: none
+	key     string
+
+	once sync.Once
+	crd  *CRD // nil when it does not load
+
+	versionsOnce sync.Once
+	versions     []*Schema // nil when they do not load
+
+	compileOnce sync.Once
+	set         *Set // the CRD compiled afresh; nil when it does not compile
+}
+
+// get returns the whole CRD, or nil when it no longer loads.
+func (l *crdSchemas) get() *CRD {
+	l.once.Do(func() {
+		if l.crd != nil || l.load == nil { // compiled in this run: given
+			return
+		}
+		c, err := l.load()
+		if err == nil {
+			dropRaw(c)
+			l.crd = c
+		}
+	})
+	return l.crd
+}
+
+// version returns the schema of the i-th version (nil when it has none or
+// does not load).
+func (l *crdSchemas) version(i int) *Schema {
+	l.versionsOnce.Do(func() {
+		if l.cache != nil && l.crd == nil {
+			if data, err := os.ReadFile(l.cache.schemasPath(l.key)); err == nil {
+				head, body, ok := bytes.Cut(data, []byte("\n"))
+				if ok && string(head)+"\n" == schemasHeader(body) {
+					if vs, ok := decodeSchemas(string(body)); ok {
+						l.versions = vs
+						return
+					}
+				}
+			}
+		}
+		c := l.get()
+		if c == nil {
+			return
+		}
+		l.versions = make([]*Schema, len(c.Versions))
+		for i, v := range c.Versions {
+			l.versions[i] = v.Schema
+		}
+		if l.cache != nil {
+			if body, ok := encodeSchemas(c); ok {
+				l.cache.write(l.cache.schemasPath(l.key), schemasHeader(body), body)
+			}
+		}
+	})
+	if i >= len(l.versions) {
+		return nil
+	}
+	return l.versions[i]
+}
+
+// automaton returns the automaton of the i-th version compiled afresh
+// from the CRD, or nil.
+func (l *crdSchemas) automaton(i int) *Automaton {
+	l.compileOnce.Do(func() {
+		if c := l.get(); c != nil {
+			l.set, _ = CompileCRDs([]*CRD{c}, l.options...)
+		}
+	})
+	if l.set == nil || i >= len(l.set.list) {
+		return nil
+	}
+	return l.set.list[i].Automaton
+}
+
+// Schema returns the version's schema (nil when it has none). It is
+// Version.Schema, except for an entry of a CRD the Cache held compiled:
+// its Version has no schema, and Schema reads the schemas on first use,
+// from the cache (where they are stored the first time they are needed)
+// or else by loading the CRD (nil if it no longer loads); they equal the
+// CRD's, field by field. Safe for concurrent use.
+func (e *Entry) Schema() *Schema {
+	if e.schemas == nil {
+		if e.Version == nil {
+			return nil
+		}
+		return e.Version.Schema
+	}
+	return e.schemas.version(e.index)
+}
+
+// loadNodeSchemas sets NodeInfo.Schema of an automaton read from the
+// cache, from the CRD compiled afresh (the same states in the same order).
+func (a *Automaton) loadNodeSchemas() {
+	if a.schemas == nil {
+		return
+	}
+	a.nodeSchemas.Do(func() {
+		f := a.schemas.automaton(a.version)
+		if f == nil || len(f.nodes) != len(a.nodes) {
+			return
+		}
+		for i := range a.nodes {
+			a.nodes[i].Schema = f.nodes[i].Schema
+		}
+	})
+}
+
+// noSchemaAutomaton is the automaton of the versions a CRD does not list,
+// which depends only on spec.preserveUnknownFields: compiled once per
+// process for the Sets read from the cache.
+func noSchemaAutomaton(preserveAll bool) *Automaton {
+	if preserveAll {
+		return noSchemaPreserve()
+	}
+	return noSchemaPrune()
+}
+
+var (
+	noSchemaPrune    = sync.OnceValue(func() *Automaton { return mustCompileNone(false) })
+	noSchemaPreserve = sync.OnceValue(func() *Automaton { return mustCompileNone(true) })
+)
+
+func mustCompileNone(preserveAll bool) *Automaton {
+	a, err := compile(nil, preserveAll, jperrors.NewFieldPath("openAPIV3Schema"))
+	if err != nil {
+		panic(err) // compiling no schema cannot fail
+	}
+	return a
+}
+
+const (
+	compiledMagic = "jsonprune-crd-compiled"
+	schemasMagic  = "jsonprune-crd-schemas"
+)
+
+// schemasPath is the file of the versions' schemas of the CRD text of key
+// (schemaenc.go).
+func (c *Cache) schemasPath(key string) string {
+	return filepath.Join(c.directory(), key[:2], key+".schema")
+}
+
+// schemasHeader is the first line of a schema file.
+func schemasHeader(body []byte) string {
+	sum := sha256.Sum256(body)
+	return schemasMagic + " " + strconv.Itoa(compiledFormat) + " " + hex.EncodeToString(sum[:]) + "\n"
+}
+
+// compiledPath is the file of the compiled form of the CRD text of key,
+// compiled with or without AllowSkeleton.
+func (c *Cache) compiledPath(key string, skeleton bool) string {
+	name := key + ".auto"
+	if skeleton {
+		name = key + ".skel.auto"
+	}
+	return filepath.Join(c.directory(), key[:2], name)
+}
+
+// compiledHeader is the first line of a compiled file.
+func compiledHeader(body []byte) string {
+	sum := sha256.Sum256(body)
+	return compiledMagic + " " + strconv.Itoa(compiledFormat) + " " + hex.EncodeToString(sum[:]) + "\n"
+}
+
+// getCompiled returns the Set stored for the CRD text of key, if any: a
+// file of this format whose body has the hash its header says and reads
+// whole. load loads the whole CRD, when the Set's schemas are asked for.
+func (c *Cache) getCompiled(key string, skeleton bool, load func() (*CRD, error), options []Option) (*Set, bool) {
+	data, err := os.ReadFile(c.compiledPath(key, skeleton))
+	if err != nil {
+		return nil, false
+	}
+	return readCompiled(data, &crdSchemas{load: load, options: options, cache: c, key: key})
+}
+
+// readCompiled reads a compiled file: its header, then its body.
+func readCompiled(data []byte, schemas *crdSchemas) (*Set, bool) {
+	head, body, ok := bytes.Cut(data, []byte("\n"))
+	if !ok || string(head)+"\n" != compiledHeader(body) {
+		return nil, false
+	}
+	return decodeCompiled(string(body), schemas)
+}
+
+// putCompiled stores the Set CompileCRDs made of crd, parsed from the text
+// of key, when it encodes (ok).
+func (c *Cache) putCompiled(key string, skeleton bool, crd *CRD, set *Set) (ok bool) {
+	body, ok := encodeCompiled(crd, set)
+	if ok {
+		c.write(c.compiledPath(key, skeleton), compiledHeader(body), body)
+	}
+	return ok
+}
+
+// write writes header and body to path through a temporary file renamed
+// into place, so that concurrent runs never read half a file.
+func (c *Cache) write(p, header string, body []byte) {
+	if os.MkdirAll(filepath.Dir(p), 0o755) != nil {
+		return
+	}
+	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return
+	}
+	_, err = f.WriteString(header)
+	if err == nil {
+		_, err = f.Write(body)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+}
+
+// compileCached compiles the CRD of src through the cache of compiled
+// CRDs: the Set stored for its text, else the CRD parsed from its text
+// (through the parsed CRDs of the cache) and compiled, and stored when it
+// compiles. The parsed form is stored only when the compiled one is not
+// (writing files is a good part of what a cold run costs): a run needs
+// it to load the CRD's schemas (Entry.Schema), which the cache keeps too
+// once a run needed them.
+func (ix *lazyIndex) compileCached(src CRDSource) (*Set, error) {
+	text, err := src.Text()
+	if err != nil {
+		return nil, src.errorf(err)
+	}
+	key := cacheKey(text)
+	skeleton := ix.skeleton
+	if set, ok := src.Cache.getCompiled(key, skeleton, src.Load, ix.options); ok {
+		if got, want := set.list[0].CRD.shell(), src.CRD.shell(); got == want {
+			return set, nil
+		}
+	}
+	c, _, err := src.Cache.parseText(key, text)
+	if err != nil {
+		return nil, src.errorf(err)
+	}
+	set, err := ix.compileLoaded(src, c)
+	if err != nil || !src.Cache.putCompiled(key, skeleton, c, set) {
+		// parsed again, from the text: the compile may have changed
+		// values the parsed CRD shares with the value tree it was read
+		// from
+		src.Cache.ParseCRD(text)
+	}
+	if err == nil {
+		// the schemas a run needs of a CRD it compiled (Entry.Schema) are
+		// stored for the runs that will read it compiled
+		cs := &crdSchemas{crd: c, cache: src.Cache, key: key}
+		for i, e := range set.list {
+			e.schemas, e.index = cs, i
+		}
+	}
+	return set, err
+}
