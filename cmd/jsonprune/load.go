@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jsonprune/jsonprune/schemaauto"
@@ -25,6 +27,7 @@ type crdLoad struct {
 	filesWithoutCRD int
 	verbose         func(format string, a ...any)
 	cache           *schemaauto.Cache // the CRDs parsed by earlier runs; nil: --no-cache
+	jobs            int               // -j: goroutines that may read and index CRD files
 }
 
 // crdCache is the cache of parsed CRDs under the user's cache directory,
@@ -126,12 +129,13 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 		return nil, err
 	}
 	var all []schemaauto.CRDSource
-	for _, f := range files {
-		data, err := readFile(f)
-		if err != nil {
-			return nil, err
+	indexed := indexFiles(files, ld.jobs)
+	for i, f := range files {
+		r := &indexed[i]
+		if r.err != nil {
+			return nil, r.err
 		}
-		if ix, others, ok := schemaauto.IndexCRDs(data); ok {
+		if ix, others := r.ix, r.others; r.ok {
 			ld.files++
 			ld.skippedDocs += others
 			if others > 0 {
@@ -149,8 +153,7 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 			}
 			continue
 		}
-		size := len(data)
-		data = nil
+		size := r.size
 		crds, ok, err := parseCRDFile(f, dir, ld)
 		if err != nil {
 			return nil, err
@@ -182,6 +185,52 @@ func documentText(read func() ([]byte, error), start, end int) func() ([]byte, e
 		}
 		return data[start:end], nil
 	}
+}
+
+// indexed is what IndexCRDs read of one CRD file (ok: it could), or the
+// error reading it.
+type indexed struct {
+	ix     []schemaauto.IndexedCRD
+	others int
+	ok     bool
+	size   int
+	err    error
+}
+
+// indexFiles reads and indexes files, with up to jobs goroutines (the
+// command line's -j): the index is read before the first object, so on a
+// directory of hundreds of CRDs it is the part of a run the workers cannot
+// share. The results are in the files' order; each goroutine holds one
+// file's text at a time.
+func indexFiles(files []string, jobs int) []indexed {
+	out := make([]indexed, len(files))
+	one := func(i int) {
+		data, err := readFile(files[i])
+		if err != nil {
+			out[i].err = err
+			return
+		}
+		out[i].ix, out[i].others, out[i].ok = schemaauto.IndexCRDs(data)
+		out[i].size = len(data)
+	}
+	n := min(jobs, len(files), runtime.GOMAXPROCS(0))
+	if n <= 1 {
+		for i := range files {
+			one(i)
+		}
+		return out
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
+				one(i)
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 func noCRD(path string, dir bool, files int) error {

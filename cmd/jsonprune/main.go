@@ -41,7 +41,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var set *schemaauto.Set
 	var fixed *schemaauto.Automaton
 	var err error
-	ld := &crdLoad{}
+	ld := &crdLoad{jobs: o.jobs}
 	crdf := &crdFailures{w: stderr, paths: o.crds}
 	if !o.noCache {
 		ld.cache = crdCache()
