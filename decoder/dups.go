@@ -145,7 +145,8 @@ func (d *Decoder) lastName32(idx int, dup bool, namesBase int) nameSpan {
 // once), and the findings and fatal errors its value raised are dropped,
 // as the reference never decodes that value into the object. Duplicate
 // findings inside it stay: the reference's JSON decoder reports them.
-func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
+// vframe: the object has a validation frame, whose member count drops.
+func (d *Decoder) retract(idx int, name []byte, membersBase int, write, vframe bool) {
 	for i := membersBase; i < len(d.dups.members); i++ {
 		mb := d.dups.members[i]
 		same := (idx >= 0 && mb.prop == idx) || (idx < 0 && mb.prop < 0 && bytes.Equal(d.dups.seenNames[mb.name.start:mb.name.end], name))
@@ -188,7 +189,7 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 				d.dups.members[j].vals[1] -= hi - lo
 			}
 		}
-		if d.val.on && len(d.val.frames) > 0 {
+		if d.val.on && vframe {
 			d.val.frames[len(d.val.frames)-1].n--
 		}
 		d.dups.members = append(d.dups.members[:i], d.dups.members[i+1:]...)

@@ -134,8 +134,8 @@ func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.f
 
 // validateScalar checks a scalar (or a kept null) in state s.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
-	if kinds, ok := d.a.TypeOnly(s); ok {
-		if k := rawKinds(raw); kinds&k == k {
+	if sum := d.stateSummary(s); sum&sumScalarTypeOnly != 0 {
+		if k := uint16(rawKinds(raw)) << 8; sum&k == k {
 			return // the usual node: a type, nothing more
 		}
 	}
@@ -198,6 +198,56 @@ func hasEscapeOrHigh(b []byte) bool {
 	return false
 }
 
+// openValObject starts the validation of the object of walk frame f. An
+// object whose state has nothing to check as a whole (its type passes; no
+// counts, enum, junctors, list type, additionalProperties: false, embedded
+// resource) gets no validation frame: its members are checked on their
+// own. One whose only whole-object check is required, all of them among
+// its first 64 properties, gets none either: its presence bits live in f
+// (keptMember) and are checked against the state's mask when it closes.
+// The root always has a frame (scale, metadata).
+func (d *Decoder) openValObject(f *objFrame) {
+	if !f.root {
+		sum := d.stateSummary(f.s)
+		if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
+			return
+		}
+		if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
+			f.reqMask = d.val.req.reqMask[f.s] // stateSummary set d.val.req
+			return
+		}
+	}
+	f.vframe = true
+	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
+}
+
+// closeValObject ends the validation of the object of walk frame f.
+func (d *Decoder) closeValObject(f *objFrame) {
+	if f.vframe {
+		d.closeObjectVal(f.s, f.top, f.off, f.m)
+		return
+	}
+	if f.keptLo&f.reqMask == f.reqMask {
+		return
+	}
+	// a required property is missing: its error, from the state's Rules
+	vf := valFrame{rules: d.a.Rules(f.s), keptBase: len(d.val.kept)}
+	d.val.kept = append(d.val.kept, f.keptLo)
+	d.checkRequired(&vf, f.s, f.top, d.find.path[:f.top], f.off)
+}
+
+// openValArray starts the validation of an array in state s whose '[' is
+// at off, and reports whether it has a frame: one whose type passes and
+// that has nothing to check as a whole (counts, enum, junctors, list
+// type) has none, and closeArrayVal is not called for it.
+func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
+	if d.stateSummary(s)&(sumArrayOK|sumArrayWork) == sumArrayOK {
+		return false
+	}
+	d.openValFrame(s, validate.Array, 0, off)
+	return true
+}
+
 // openValFrame starts the validation of an object or array in state s at
 // offset off (the bracket); kind is validate.Object or validate.Array.
 func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
@@ -205,15 +255,6 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		// the usual node: its type passes and it has nothing to check as a
 		// whole (no Rules are read: the summary is one byte a state)
 		d.val.frames = append(d.val.frames, valFrame{mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), jmark: len(d.val.errs)})
-		return
-	} else if kind == validate.Object && sum&sumObjectOK != 0 && sum&sumRequiredOnly != 0 {
-		// only required properties to check: their presence bits, without
-		// Rules (read only if one is missing: objectChecks)
-		f := valFrame{mark: len(d.val.errs), keptBase: len(d.val.kept), tmBase: len(d.val.tm), jmark: len(d.val.errs)}
-		for range (nprops + 63) / 64 {
-			d.val.kept = append(d.val.kept, 0)
-		}
-		d.val.frames = append(d.val.frames, f)
 		return
 	}
 	r := d.a.Rules(s)
@@ -247,36 +288,44 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 
 // reqCache holds, per state of one automaton, the property index of each
 // required name (-1: no property), resolved when the state is first
-// validated, and the state's summary (stateSummary).
+// validated, the state's summary (stateSummary) and its required mask.
 type reqCache struct {
-	idx   [][]int32
-	extra []bool // some required name is no property
-	sum   []uint8
+	idx     [][]int32
+	extra   []bool // some required name is no property
+	sum     []uint16
+	reqMask []uint64 // sumRequiredOnly: the required properties' bits
 }
 
 // The bits of a state's summary: whether an object or array passes its
 // type check, and whether it has checks of the whole object or array
 // (required, property or item counts, additionalProperties: false, enum,
-// junctors or a list type: anything but its members' own checks).
+// junctors or a list type: anything but its members' own checks); and,
+// for a scalar, whether its kind alone decides (the kinds that pass are
+// the summary's high byte, bit 1<<validate.Kind).
 const (
-	sumKnown uint8 = 1 << iota
+	sumKnown uint16 = 1 << iota
 	sumObjectOK
 	sumArrayOK
 	sumObjectWork
 	sumArrayWork
-	// an object's only whole-object check is required, every name a
-	// property (sumObjectWork is set too)
+	// an object's only whole-object check is required, every name one of
+	// its first 64 properties (sumObjectWork is set too)
 	sumRequiredOnly
+	// an embedded resource, or a state with apiVersion, kind or metadata
+	// roles: checked with a frame (closeEmbedded)
+	sumEmbedded
+	// a scalar is checked by its kind alone (schemaauto TypeOnly)
+	sumScalarTypeOnly
 )
 
-func sumTypeOK(k validate.Kind) uint8 {
+func sumTypeOK(k validate.Kind) uint16 {
 	if k == validate.Object {
 		return sumObjectOK
 	}
 	return sumArrayOK
 }
 
-func sumWork(k validate.Kind) uint8 {
+func sumWork(k validate.Kind) uint16 {
 	if k == validate.Object {
 		return sumObjectWork
 	}
@@ -285,18 +334,34 @@ func sumWork(k validate.Kind) uint8 {
 
 // stateSummary is state s's summary bits, computed once per state and
 // automaton.
-func (d *Decoder) stateSummary(s schemaauto.StateID) uint8 {
-	c := d.cacheOf()
+func (d *Decoder) stateSummary(s schemaauto.StateID) uint16 {
+	c := d.val.req
+	if d.val.reqA != d.a {
+		c = d.cacheOf()
+	}
+	if uint(s) < uint(len(c.sum)) {
+		if v := c.sum[s]; v != 0 {
+			return v
+		}
+	}
+	return d.summary(c, s)
+}
+
+func (d *Decoder) summary(c *reqCache, s schemaauto.StateID) uint16 {
 	if s < 0 || int(s) >= len(c.sum) {
 		return d.summarise(s)
 	}
-	if c.sum[s] == 0 {
-		c.sum[s] = d.summarise(s)
+	c.sum[s] = d.summarise(s)
+	if c.sum[s]&sumRequiredOnly != 0 {
+		idxs, _ := d.requiredProps(s, d.a.Rules(s))
+		for _, i := range idxs {
+			c.reqMask[s] |= 1 << i
+		}
 	}
 	return c.sum[s]
 }
 
-func (d *Decoder) summarise(s schemaauto.StateID) uint8 {
+func (d *Decoder) summarise(s schemaauto.StateID) uint16 {
 	r := d.a.Rules(s)
 	sum := sumKnown
 	if r.CheckType(validate.Object) {
@@ -305,13 +370,24 @@ func (d *Decoder) summarise(s schemaauto.StateID) uint8 {
 	if r.CheckType(validate.Array) {
 		sum |= sumArrayOK
 	}
+	if kinds, ok := d.a.TypeOnly(s); ok {
+		sum |= sumScalarTypeOnly | uint16(kinds)<<8
+	}
+	if d.a.State(s).Flags&schemaauto.Embedded != 0 {
+		sum |= sumEmbedded
+	}
+	for _, p := range d.a.Props(s) {
+		if p.Role != schemaauto.RoleProperty {
+			sum |= sumEmbedded
+		}
+	}
 	whole := d.a.Tree(s) != nil || r.HasEnum()
 	counts := !r.CheckObject(0) || !r.CheckObject(math.MaxInt)
 	if whole || len(r.Required()) > 0 || counts || r.AdditionalPropertiesFalse() {
 		sum |= sumObjectWork
 	}
 	if !whole && !counts && !r.AdditionalPropertiesFalse() && len(r.Required()) > 0 {
-		if _, extra := d.requiredProps(s, r); !extra {
+		if idxs, extra := d.requiredProps(s, r); !extra && slices.Max(idxs) < 64 {
 			sum |= sumRequiredOnly
 		}
 	}
@@ -331,7 +407,7 @@ func (d *Decoder) cacheOf() *reqCache {
 		c := v.reqs[d.a]
 		if c == nil {
 			n := d.a.NumStates()
-			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint8, n)}
+			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint16, n), reqMask: make([]uint64, n)}
 			v.reqs[d.a] = c
 		}
 		v.reqA, v.req = d.a, c
@@ -367,9 +443,15 @@ func (d *Decoder) resolveRequired(s schemaauto.StateID, r *validate.Rules, dst [
 	return dst, extra
 }
 
-// keptMember notes that a member of the innermost object stays in it
-// (property idx, or -1), after its value was decoded.
-func (d *Decoder) keptMember(idx int, name []byte) {
+// keptMember notes that a member of the object of walk frame of stays in
+// it (property idx, or -1), after its value was decoded.
+func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
+	if !of.vframe {
+		if uint(idx) < 64 {
+			of.keptLo |= 1 << idx
+		}
+		return
+	}
 	f := &d.val.frames[len(d.val.frames)-1]
 	f.n++
 	if idx >= 0 && f.keptBase >= 0 {

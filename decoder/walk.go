@@ -350,6 +350,10 @@ type objFrame struct {
 	defaults bool              // absent defaulted properties are added at the end
 	nulls    bool              // nulls of non-nullable fields without a default are pruned
 	lane     bool              // the fast lane is open (laneMember)
+	vframe   bool              // validation: the object has a frame in valState.frames (openValObject)
+	// validation without a frame: the presence bits of the first 64
+	// properties (keptMember), and those that are required
+	keptLo, reqMask uint64
 	m        map[string]any    // map output
 	objStart int               // the output position after '{'
 	off      int64             // the offset of '{' (validation)
@@ -439,7 +443,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	}
 	if d.val.on && !discard {
 		f.off = max(d.offset()-1, 0)
-		d.openValFrame(s, validate.Object, len(f.props), f.off)
+		d.openValObject(f)
 		if f.root {
 			d.startScale()
 		}
@@ -525,7 +529,7 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		f.m[string(mr.name)] = v
 	}
 	if d.val.on {
-		d.keptMember(mr.idx, nil)
+		d.keptMember(f, mr.idx, nil)
 	}
 	return err
 }
@@ -596,7 +600,7 @@ func (d *Decoder) dupMember(f *objFrame, mr *memberRead) {
 	if f.root && d.strm.head != nil && (string(mr.name) == "apiVersion" || string(mr.name) == "kind") {
 		d.streamedTypeMeta(mr.name, mr.str, mr.nameOff)
 	}
-	d.retract(mr.idx, mr.name, f.membersBase, f.write)
+	d.retract(mr.idx, mr.name, f.membersBase, f.write, f.vframe)
 	if f.m != nil {
 		delete(f.m, string(mr.name))
 	}
@@ -664,7 +668,7 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 		f.m[string(mr.name)] = v
 	}
 	if d.val.on && !f.discard && !skipVal {
-		d.keptMember(mr.idx, mr.name)
+		d.keptMember(f, mr.idx, mr.name)
 		if mr.kind == fieldpath.MapKey {
 			d.forbiddenMember(mr.name, mr.nameOff)
 		}
@@ -740,13 +744,13 @@ func (d *Decoder) closeObject(f *objFrame) (any, error) {
 		return nil, err
 	}
 	if f.defaults {
-		d.addDefaults(f.s, f.props, f.seenBase, f.objStart, f.m)
+		d.addDefaults(f)
 	}
 	if f.write {
 		d.buf = append(d.buf, '}')
 	}
 	if d.val.on && !f.discard {
-		d.closeObjectVal(f.s, f.top, f.off, f.m)
+		d.closeValObject(f)
 	}
 	d.dups.seenBits = d.dups.seenBits[:f.seenBase]
 	d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.objNames[:f.namesBase], d.dups.seenNames[:f.seenNamesBase], d.dups.members[:f.membersBase]
@@ -808,7 +812,8 @@ func (d *Decoder) emitDefault(s schemaauto.StateID, write bool) any {
 
 // addDefaults adds, at the end of an object, every defaulted property that
 // was absent.
-func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, seenBase, objStart int, m map[string]any) {
+func (d *Decoder) addDefaults(f *objFrame) {
+	props, seenBase, objStart, m := f.props, f.seenBase, f.objStart, f.m
 	for i := range props {
 		if d.dups.seenBits[seenBase+i/64]&(1<<(i%64)) != 0 {
 			continue
@@ -818,7 +823,7 @@ func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, see
 			continue
 		}
 		if d.val.on {
-			d.keptMember(i, nil)
+			d.keptMember(f, i, nil)
 		}
 		switch d.out {
 		case outBytes:
@@ -893,9 +898,10 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		items = schemaauto.Keep
 	}
 	var off int64
+	framed := false
 	if d.val.on && !discard {
 		off = max(d.offset()-1, 0)
-		d.openValFrame(s, validate.Array, 0, off)
+		framed = d.openValArray(s, off)
 	}
 	n := 0
 	write := !discard && d.out == outBytes
@@ -950,7 +956,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, ']')
 	}
-	if d.val.on && !discard {
+	if framed {
 		d.closeArrayVal(n, top, off, arr)
 	}
 	d.find.path = d.find.path[:top]
