@@ -500,7 +500,7 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 		if top > 0 {
 			d.closeEmbedded(f, segs, off)
 		} else if !d.val.meta {
-			d.validateMetadata(true, nil, []byte("{}"), off) // no metadata: no name
+			d.validateMetadata(true, nil, []byte("{}"), nil, off) // no metadata: no name
 		}
 	}
 	var v any = m
@@ -715,13 +715,20 @@ func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, of
 // root (step 8b) or of an embedded resource (8e, reported when the
 // resource closes), whose value starts at off; an embedded resource's
 // metadata also against what its schema declares there (p.Declared's
-// tree; the schema step).
-func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, off int64) {
+// tree; the schema step). spans, when not nil, locates meta's fields
+// (the fast path wrote them), which are then not read again.
+func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, spans *objectmeta.FieldSpans, off int64) {
+	check := func(o objectmeta.ValidateOptions) jperrors.FieldErrors {
+		if spans != nil {
+			return d.val.metaV.ValidateIndexed(meta, spans, o, nil)
+		}
+		return d.val.metaV.Validate(meta, o, nil)
+	}
 	if root {
 		d.val.meta = true
 		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
 		d.validateDeclaredName(meta, off)
-		errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{}, nil)
+		errs := check(objectmeta.ValidateOptions{})
 		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
 		return
 	}
@@ -732,10 +739,10 @@ func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, o
 	}
 	f := &d.val.frames[len(d.val.frames)-1]
 	// valid metadata, the usual case, is checked without rendering its path
-	if d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true}, nil) == nil {
+	if check(objectmeta.ValidateOptions{Embedded: true}) == nil {
 		return
 	}
-	errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()}, nil)
+	errs := check(objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()})
 	f.meta = append(f.meta, d.recsAt(errs, d.find.path, off)...)
 }
 

@@ -9,6 +9,7 @@ import (
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/fieldpath"
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
+	"github.com/jsonprune/jsonprune/internal/objectmeta"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/validate"
 )
@@ -710,7 +711,11 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 		}
 		v, keep, err = d.metadata(mr.p, f.root, f.nulls, true)
 		if err == nil && keep {
-			d.validateMetadata(f.root, mr.p, d.buf[start:], mr.nameOff) // located at its name
+			var spans *objectmeta.FieldSpans // its fields, where the fast path wrote them
+			if d.meta.indexed {
+				spans = &d.meta.spans
+			}
+			d.validateMetadata(f.root, mr.p, d.buf[start:], spans, mr.nameOff) // located at its name
 		}
 		if !f.write {
 			d.buf = d.buf[:start]
