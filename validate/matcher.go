@@ -29,8 +29,8 @@ type Matcher struct {
 	// the character classes of the shape: run (first), label (first,
 	// middle, last)
 	first, middle, last charClass
-	min                 int // a run's least length (0 or 1; in runes for matchRepeat)
-	max                 int // matchRepeat's greatest length in runes (-1: none)
+	min                 int  // a run's least length (0 or 1; in runes for matchRepeat)
+	max                 int  // matchRepeat's greatest length in runes (-1: none)
 	empty               bool // the empty string matches too (^$|X)
 }
 
