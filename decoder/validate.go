@@ -75,6 +75,7 @@ type valState struct {
 	kept     []uint64 // presence bits of the open objects' properties (required)
 	names    []byte   // kept member names that are no property, each after its length (required)
 	rb       readBack // whole values read back from the output without allocating
+	keySpans [][2]int // listMapValid's key fields
 	// the required names' property indices, per automaton (requiredProps)
 	reqA *schemaauto.Automaton
 	req  *reqCache
@@ -686,7 +687,9 @@ func (d *Decoder) enumValue(f *valFrame) (v any, valid bool) {
 	if start >= 0 && start <= len(d.buf) {
 		data := d.buf[start:]
 		d.val.rb.reset()
-		if view, _, ok := d.val.rb.value(data, 0); ok && d.wholeChecksPass(f, view) {
+		if t := f.tree; t != nil && t.ListType == "map" && !t.HasJunctors() && !f.rules.HasEnum() && d.listMapValid(data, t.ListMapKeys) {
+			valid = true // a list-type map's keys, read from the output without its items
+		} else if view, _, ok := d.val.rb.value(data, 0); ok && d.wholeChecksPass(f, view) {
 			valid = true
 		} else {
 			v, _ = jsonvalue.Parse(data)
@@ -697,6 +700,87 @@ func (d *Decoder) enumValue(f *valFrame) (v any, valid bool) {
 		d.truncate(f.enumStart)
 	}
 	return v, valid
+}
+
+// listMapValid reports whether b, an array as the decoder wrote it, is a
+// valid list-type map with the key fields keys (no two items with the same
+// key), reading only the items' key fields. It is false when it finds a
+// duplicate and when it cannot tell so: an item that is neither an object
+// nor null, a key field that is not a string without escapes, a member
+// name with escapes, more than 128 items (compared pairwise); the caller
+// then reads the whole value (enumValue).
+func (d *Decoder) listMapValid(b []byte, keys []string) bool {
+	const maxItems = 128
+	spans := d.val.keySpans[:0] // per item, per key field: its value, or {-1, -1}
+	defer func() { d.val.keySpans = spans[:0] }()
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return false
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return true
+	}
+	for n := 0; ; n++ {
+		if n == maxItems || i >= len(b) {
+			return false
+		}
+		base := len(spans)
+		for range keys {
+			spans = append(spans, [2]int{-1, -1})
+		}
+		switch b[i] {
+		case 'n':
+			i += len("null")
+		case '{':
+			i = skipWS(b, i+1)
+			for i < len(b) && b[i] != '}' {
+				end := stringEndUnchecked(b, i+1)
+				name := b[i+1 : end-1]
+				if bytes.IndexByte(name, '\\') >= 0 {
+					return false
+				}
+				i = skipWS(b, skipWS(b, end)+1) // past ':'
+				vend := valueEnd(b, i)
+				for k, key := range keys {
+					if string(name) == key {
+						if b[i] != '"' || bytes.IndexByte(b[i:vend], '\\') >= 0 {
+							return false
+						}
+						spans[base+k] = [2]int{i, vend}
+					}
+				}
+				if i = skipWS(b, vend); i < len(b) && b[i] == ',' {
+					i = skipWS(b, i+1)
+				}
+			}
+			i++ // past '}'
+		default:
+			return false
+		}
+		item := spans[base:]
+		for j := 0; j < base; j += len(keys) {
+			if sameKey(b, spans[j:j+len(keys)], item) {
+				return false
+			}
+		}
+		if i = skipWS(b, i); i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+			continue
+		}
+		return i < len(b) && b[i] == ']'
+	}
+}
+
+// sameKey reports whether two items' key fields (listMapValid's spans of
+// b) are the same: the same fields present with the same strings.
+func sameKey(b []byte, x, y [][2]int) bool {
+	for k := range x {
+		if (x[k][0] < 0) != (y[k][0] < 0) || x[k][0] >= 0 && !bytes.Equal(b[x[k][0]:x[k][1]], b[y[k][0]:y[k][1]]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, off int64) []valRec {
