@@ -135,9 +135,9 @@ func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.f
 
 // validateScalar checks a scalar (or a kept null) in state s.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
-	if sum := d.stateSummary(s); sum&sumScalarTypeOnly != 0 {
-		if k := uint16(rawKinds(raw)) << 8; sum&k == k {
-			return // the usual node: a type, nothing more
+	if sum := d.stateSummary(s); sum&sumScalarKinds != 0 {
+		if k := uint16(literalKinds(raw)) << 8; sum&k == k {
+			return // the usual node: the value's kind decides
 		}
 	}
 	r := d.a.Rules(s)
@@ -315,8 +315,9 @@ const (
 	// an embedded resource, or a state with apiVersion, kind or metadata
 	// roles: checked with a frame (closeEmbedded)
 	sumEmbedded
-	// a scalar is checked by its kind alone (schemaauto TypeOnly)
-	sumScalarTypeOnly
+	// some scalars pass by their kind alone, whatever their value
+	// (validate.Rules.KindsPassing; not with junctors)
+	sumScalarKinds
 )
 
 func sumTypeOK(k validate.Kind) uint16 {
@@ -371,8 +372,10 @@ func (d *Decoder) summarise(s schemaauto.StateID) uint16 {
 	if r.CheckType(validate.Array) {
 		sum |= sumArrayOK
 	}
-	if kinds, ok := d.a.TypeOnly(s); ok {
-		sum |= sumScalarTypeOnly | uint16(kinds)<<8
+	if t := d.a.Tree(s); t == nil || !t.HasJunctors() {
+		if kinds := r.KindsPassing(); kinds != 0 {
+			sum |= sumScalarKinds | uint16(kinds)<<8
+		}
 	}
 	if d.a.State(s).Flags&schemaauto.Embedded != 0 {
 		sum |= sumEmbedded
@@ -1023,14 +1026,22 @@ func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
 	}
 }
 
-// rawKinds is the kind of a literal as a validate.Kind bit; a number is
-// Int or Float (both bits), which TypeOnly's kinds either both hold or
-// leave to Check.
-func rawKinds(raw jsontext.Value) uint8 {
+// literalKinds is the kind of a literal as a validate.Kind bit; a number
+// is Int when it surely is one (no '.', 'e' or 'E', at most 18 bytes: an
+// int64), else Int or Float (both bits, which must then both pass).
+func literalKinds(raw jsontext.Value) uint8 {
 	if k := rawKind(raw); k != validate.Int {
 		return 1 << k
 	}
-	return 1<<validate.Int | 1<<validate.Float
+	if len(raw) > 18 {
+		return 1<<validate.Int | 1<<validate.Float
+	}
+	for _, c := range raw {
+		if c == '.' || c == 'e' || c == 'E' {
+			return 1<<validate.Int | 1<<validate.Float
+		}
+	}
+	return 1 << validate.Int
 }
 
 // scaleTarget is one path of the scale subresource: specReplicasPath,

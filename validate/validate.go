@@ -583,6 +583,34 @@ func (r *Rules) TypeOnly() (kinds uint8, ok bool) {
 	return r.typeOK, true
 }
 
+// KindsPassing returns the kinds (bit 1<<k for Kind k) whose every value
+// passes Check: the kind alone decides for them, whatever the value. It
+// holds the kinds TypeOnly gives when that is ok, and more where TypeOnly
+// is not: an integer node's Int values when it has no bounds, multipleOf
+// or int32 format, a string node's Bool or Null values... A walker can skip
+// Check for a value of such a kind. A nil Rules passes every kind.
+func (r *Rules) KindsPassing() uint8 {
+	if r == nil {
+		return 0xFF
+	}
+	if r.enum != nil {
+		return 0
+	}
+	k := r.typeOK &^ (1<<Int | 1<<Float | 1<<String)
+	bounds := r.mult.set || r.min.set || r.max.set
+	if !bounds && !(r.rangeType == rangeInteger && r.rangeFormat == numInt32) {
+		k |= r.typeOK & (1 << Int)
+	}
+	floatByValue := r.hasInt && !r.hasNumber && (len(r.types) > 0 || r.format != "") // checkTypeScalar
+	if !bounds && !floatByValue && r.rangeType != rangeInteger && !(r.rangeType == rangeNumber && r.rangeFormat == numFloat) {
+		k |= r.typeOK & (1 << Float)
+	}
+	if !r.hasMaxLen && !r.hasMinLen && r.pattern == "" && r.strFormat == fmtNone {
+		k |= r.typeOK & (1 << String)
+	}
+	return k
+}
+
 // checkType is CheckType's rule, tabled by Compile in typeOK.
 func (r *Rules) checkType(k Kind) bool {
 	if len(r.types) == 0 && r.format == "" {
