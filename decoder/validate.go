@@ -104,6 +104,9 @@ type valFrame struct {
 	// which starts at enumStart; outNone was switched to bytes for it
 	enum, wasNone bool
 	enumStart     int
+	// junctors that the presence of the object's properties decides
+	// (presenceNode): checked on the presence bits instead
+	presence *presenceNode
 	// an embedded resource's apiVersion and kind, and its metadata's errors
 	hasAV, hasKind bool
 	av, kind       [2]int // their bytes in valState.tm
@@ -272,7 +275,10 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 			d.out = outBytes
 		}
 	}
-	if r != nil && kind == validate.Object && len(r.Required()) > 0 {
+	if kind == validate.Object && f.tree != nil && len(d.val.frames) > 0 {
+		f.presence = d.presenceProgram(s, f.tree) // not at the root
+	}
+	if r != nil && kind == validate.Object && len(r.Required()) > 0 || f.presence != nil {
 		f.keptBase = len(d.val.kept)
 		for range (nprops + 63) / 64 {
 			d.val.kept = append(d.val.kept, 0)
@@ -280,7 +286,7 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		// a required key that is no property can still be kept (preserved
 		// unknown fields, additionalProperties): such members' names are
 		// noted
-		if _, extra := d.requiredProps(s, r); extra {
+		if _, extra := d.requiredProps(s, r); r != nil && extra {
 			f.extraReq, f.namesBase = true, len(d.val.names)
 		}
 	}
@@ -295,6 +301,137 @@ type reqCache struct {
 	extra   []bool // some required name is no property
 	sum     []uint16
 	reqMask []uint64 // sumRequiredOnly: the required properties' bits
+	// per state whose tree has junctors that presence decides on an
+	// object (presenceOf), their program; nil otherwise
+	presence []*presenceNode
+	tried    []bool // presence was looked for
+}
+
+// presenceNode is a junctor tree whose verdict on an object depends only on
+// which of the object's first 64 properties are present (validate.Rules
+// ObjectRequiredOnly at every node, and no properties, additionalProperties
+// or list type in any branch): req must all be present, and the junctors
+// pass as the tree's do.
+type presenceNode struct {
+	req                 uint64
+	allOf, anyOf, oneOf []presenceNode
+	not                 *presenceNode
+}
+
+// pass reports whether the node passes on an object whose present
+// properties are kept.
+func (n *presenceNode) pass(kept uint64) bool {
+	if n.req&^kept != 0 {
+		return false
+	}
+	for i := range n.allOf {
+		if !n.allOf[i].pass(kept) {
+			return false
+		}
+	}
+	if len(n.anyOf) > 0 {
+		any := false
+		for i := range n.anyOf {
+			if n.anyOf[i].pass(kept) {
+				any = true
+				break
+			}
+		}
+		if !any {
+			return false
+		}
+	}
+	if len(n.oneOf) > 0 {
+		k := 0
+		for i := range n.oneOf {
+			if n.oneOf[i].pass(kept) {
+				k++
+			}
+		}
+		if k != 1 {
+			return false
+		}
+	}
+	return n.not == nil || !n.not.pass(kept)
+}
+
+// presenceOf is the presence program of the junctors of state s's tree t,
+// or nil: the junctor branches must be decided by presence (presenceNode),
+// each required name a property of s among its first 64. The node's own
+// checks are the walk's.
+func (d *Decoder) presenceOf(s schemaauto.StateID, t *validate.Tree) *presenceNode {
+	if !t.HasJunctors() || t.ListType == "set" || t.ListType == "map" || len(d.a.Props(s)) == 0 {
+		return nil
+	}
+	var n presenceNode
+	if !d.presenceJunctors(s, t, &n) {
+		return nil
+	}
+	return &n
+}
+
+func (d *Decoder) presenceJunctors(s schemaauto.StateID, t *validate.Tree, n *presenceNode) bool {
+	branches := func(bs []*validate.Tree) ([]presenceNode, bool) {
+		if len(bs) == 0 {
+			return nil, true
+		}
+		out := make([]presenceNode, len(bs))
+		for i, b := range bs {
+			if !d.presenceBranch(s, b, &out[i]) {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	var ok bool
+	if n.allOf, ok = branches(t.AllOf); !ok {
+		return false
+	}
+	if n.anyOf, ok = branches(t.AnyOf); !ok {
+		return false
+	}
+	if n.oneOf, ok = branches(t.OneOf); !ok {
+		return false
+	}
+	if t.Not != nil {
+		n.not = new(presenceNode)
+		return d.presenceBranch(s, t.Not, n.not)
+	}
+	return true
+}
+
+// presenceBranch compiles a junctor branch b of state s's node.
+func (d *Decoder) presenceBranch(s schemaauto.StateID, b *validate.Tree, n *presenceNode) bool {
+	if b == nil || b.Properties != nil || b.AdditionalProperties != nil || !b.Rules.ObjectRequiredOnly() {
+		return false
+	}
+	for _, name := range b.Rules.Required() {
+		i := d.a.Lookup(s, []byte(name))
+		if i < 0 || i >= 64 {
+			return false
+		}
+		n.req |= 1 << i
+	}
+	return d.presenceJunctors(s, b, n)
+}
+
+// presenceOff turns presence programs off (tests compare both ways).
+var presenceOff = false
+
+// presenceProgram is state s's presence program (presenceOf), looked for
+// once per state and automaton.
+func (d *Decoder) presenceProgram(s schemaauto.StateID, t *validate.Tree) *presenceNode {
+	c := d.cacheOf()
+	if s < 0 || int(s) >= len(c.tried) {
+		return nil
+	}
+	if presenceOff {
+		return nil
+	}
+	if !c.tried[s] {
+		c.tried[s], c.presence[s] = true, d.presenceOf(s, t)
+	}
+	return c.presence[s]
 }
 
 // The bits of a state's summary: whether an object or array passes its
@@ -411,7 +548,8 @@ func (d *Decoder) cacheOf() *reqCache {
 		c := v.reqs[d.a]
 		if c == nil {
 			n := d.a.NumStates()
-			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint16, n), reqMask: make([]uint64, n)}
+			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint16, n), reqMask: make([]uint64, n),
+				presence: make([]*presenceNode, n), tried: make([]bool, n)}
 			v.reqs[d.a] = c
 		}
 		v.reqA, v.req = d.a, c
@@ -466,6 +604,23 @@ func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
 	}
 }
 
+// unkeptMember undoes keptMember for a member retracted by a later
+// duplicate (property idx, or -1), which may itself not be kept (a pruned
+// null).
+func (d *Decoder) unkeptMember(of *objFrame, idx int) {
+	if !of.vframe {
+		if uint(idx) < 64 {
+			of.keptLo &^= 1 << idx
+		}
+		return
+	}
+	f := &d.val.frames[len(d.val.frames)-1]
+	f.n--
+	if idx >= 0 && f.keptBase >= 0 {
+		d.val.kept[f.keptBase+idx/64] &^= 1 << (idx % 64)
+	}
+}
+
 // keptName reports whether the innermost object kept a member that is no
 // property, named name (see valFrame.extraReq).
 func (d *Decoder) keptName(f *valFrame, name string) bool {
@@ -509,10 +664,23 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 	}
 	var v any = m
 	valid := false
-	if m == nil && f.enum {
+	// junctors that presence decides: they pass, and if nothing else in
+	// the object failed, the tree would find nothing
+	presence := f.presence != nil && f.presence.pass(d.val.kept[f.keptBase])
+	if m == nil && f.enum && !presence {
 		v, valid = d.enumValue(f)
 	}
 	d.objectChecks(f, s, top, segs, off, v)
+	if presence {
+		if len(d.val.errs) == f.jmark {
+			d.endWhole(f)
+			d.wholeValid(f)
+			return
+		}
+		if m == nil && f.enum {
+			v, _ = d.enumValue(f) // for the tree's errors
+		}
+	}
 	if valid {
 		d.wholeValid(f)
 		return
@@ -698,11 +866,18 @@ func (d *Decoder) enumValue(f *valFrame) (v any, valid bool) {
 			v, _ = jsonvalue.Parse(data)
 		}
 	}
+	d.endWhole(f)
+	return v, valid
+}
+
+// endWhole restores the output kind after a value read whole (see
+// valFrame.enum).
+func (d *Decoder) endWhole(f *valFrame) {
 	if f.wasNone {
 		d.out = outNone
 		d.truncate(f.enumStart)
+		f.wasNone = false
 	}
-	return v, valid
 }
 
 // listMapValid reports whether b, an array as the decoder wrote it, is a

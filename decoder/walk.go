@@ -601,7 +601,7 @@ func (d *Decoder) dupMember(f *objFrame, mr *memberRead) {
 	if f.root && d.strm.head != nil && (string(mr.name) == "apiVersion" || string(mr.name) == "kind") {
 		d.streamedTypeMeta(mr.name, mr.str, mr.nameOff)
 	}
-	d.retract(mr.idx, mr.name, f.membersBase, f.write, f.vframe)
+	d.retract(mr.idx, mr.name, f.membersBase, f.write, f)
 	if f.m != nil {
 		delete(f.m, string(mr.name))
 	}

@@ -242,6 +242,19 @@ func (r *Rules) AppendObjectErrors(dst jperrors.FieldErrors, path string, n int)
 // not a declared property (additionalProperties: false).
 func (r *Rules) AdditionalPropertiesFalse() bool { return r != nil && r.noAdditional }
 
+// ObjectRequiredOnly reports whether, on an object, Check's and a
+// validation tree's verdict of this node alone is whether every Required
+// key is present: its type admits objects, and it has no property counts,
+// no additionalProperties: false and no enum. (Its properties, if any, are
+// the tree's.)
+func (r *Rules) ObjectRequiredOnly() bool {
+	if r == nil {
+		return true
+	}
+	return r.CheckType(Object) && r.typePasses(Scalar{Kind: Object}) && r.enum == nil &&
+		!r.hasMinProps && !r.hasMaxProps && !r.noAdditional
+}
+
 // ForbiddenProperty is the error of a key that additionalProperties: false
 // forbids: "<p>: Invalid value: "<key>": <p>.<key> in body is a forbidden
 // property" (at the root: "<nil>: Invalid value: "<key>": .<key> in body ...").
