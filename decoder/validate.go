@@ -142,6 +142,9 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 		if k := uint16(literalKinds(raw)) << 8; sum&k == k {
 			return // the usual node: the value's kind decides
 		}
+		if sum&sumInt32 != 0 && smallInt(raw) {
+			return // an int32 node's integer of at most 9 digits
+		}
 	}
 	r := d.a.Rules(s)
 	if t := d.a.Tree(s); t != nil && t.HasJunctors() {
@@ -457,6 +460,10 @@ const (
 	sumScalarKinds
 )
 
+// sumInt32 (the high byte's unused top bit, with sumScalarKinds): an Int
+// passes when it is within the int32 range (validate.Rules.Int32Only).
+const sumInt32 uint16 = 1 << 15
+
 func sumTypeOK(k validate.Kind) uint16 {
 	if k == validate.Object {
 		return sumObjectOK
@@ -510,8 +517,11 @@ func (d *Decoder) summarise(s schemaauto.StateID) uint16 {
 		sum |= sumArrayOK
 	}
 	if t := d.a.Tree(s); t == nil || !t.HasJunctors() {
-		if kinds := r.KindsPassing(); kinds != 0 {
-			sum |= sumScalarKinds | uint16(kinds)<<8
+		if kinds := r.KindsPassing(); kinds != 0 || r.Int32Only() {
+			sum |= sumScalarKinds | uint16(kinds&0x7F)<<8
+		}
+		if r.Int32Only() {
+			sum |= sumInt32
 		}
 	}
 	if d.a.State(s).Flags&schemaauto.Embedded != 0 {
@@ -1199,6 +1209,23 @@ func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
 		segs := []fieldpath.Segment{{Kind: fieldpath.Key, Name: []byte("metadata")}, {Kind: fieldpath.Key, Name: []byte(field)}}
 		d.val.errs = append(d.val.errs, d.recsAt(r.AppendErrors(nil, "metadata."+field, sc), segs, off)...)
 	}
+}
+
+// smallInt reports whether a literal is an integer of at most 9 digits
+// (within the int32 range).
+func smallInt(raw jsontext.Value) bool {
+	if len(raw) > 0 && raw[0] == '-' {
+		raw = raw[1:]
+	}
+	if len(raw) == 0 || len(raw) > 9 {
+		return false
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // literalKinds is the kind of a literal as a validate.Kind bit; a number

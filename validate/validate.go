@@ -614,6 +614,14 @@ func (r *Rules) KindsPassing() uint8 {
 	return k
 }
 
+// Int32Only reports whether an Int value passes Check exactly when it is
+// within the int32 range: an integer node of format int32 with no bounds,
+// multipleOf or enum.
+func (r *Rules) Int32Only() bool {
+	return r != nil && r.typeOK&(1<<Int) != 0 && r.enum == nil && r.rangeType == rangeInteger && r.rangeFormat == numInt32 &&
+		!r.mult.set && !r.min.set && !r.max.set
+}
+
 // checkType is CheckType's rule, tabled by Compile in typeOK.
 func (r *Rules) checkType(k Kind) bool {
 	if len(r.types) == 0 && r.format == "" {

@@ -454,3 +454,26 @@ func TestKindsPassing(t *testing.T) {
 		}
 	}
 }
+
+// TestInt32Only: where Int32Only holds, Check on an Int passes exactly
+// within the int32 range.
+func TestInt32Only(t *testing.T) {
+	n := 0
+	for _, node := range []Node{{Type: "integer", Format: "int32"}, {Type: "integer", Format: "int32", Nullable: true},
+		{Type: "integer", Format: "int32", Keywords: kw{"minimum": int64(0)}}, {Type: "integer"}, {Type: "string", Format: "int32"},
+		{Type: "number", Format: "int32"}, {Type: "integer", Format: "int32", Keywords: kw{"enum": []any{int64(1)}}}, {IntOrString: true, Format: "int32"}} {
+		r, err := Compile(node)
+		if err != nil || !r.Int32Only() {
+			continue
+		}
+		n++
+		for _, v := range []int64{0, 1, -1, 999999999, -999999999, math.MaxInt32, math.MinInt32, math.MaxInt32 + 1, math.MinInt32 - 1, math.MaxInt64} {
+			if got, want := r.Check(Scalar{Kind: Int, Int: v}), v >= math.MinInt32 && v <= math.MaxInt32; got != want {
+				t.Errorf("%+v, %d: Check %v", node, v, got)
+			}
+		}
+	}
+	if n < 2 {
+		t.Errorf("Int32Only held for %d nodes", n)
+	}
+}
