@@ -308,6 +308,10 @@ type reqCache struct {
 	// object (presenceOf), their program; nil otherwise
 	presence []*presenceNode
 	tried    []bool // presence was looked for
+	// the states of the root metadata's declared name and generateName
+	// (NoState: none), once declKnown (validateDeclaredName)
+	declName  [2]schemaauto.StateID
+	declKnown bool
 }
 
 // presenceNode is a junctor tree whose verdict on an object depends only on
@@ -1176,20 +1180,25 @@ func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
 	if e == nil {
 		return
 	}
-	var decl schemaauto.StateID = schemaauto.NoState
-	root := d.a.Root()
-	if i := d.a.Lookup(root, []byte("metadata")); i >= 0 {
-		decl = d.a.Props(root)[i].Declared
+	c := d.cacheOf()
+	if !c.declKnown {
+		c.declKnown, c.declName = true, [2]schemaauto.StateID{schemaauto.NoState, schemaauto.NoState}
+		root := d.a.Root()
+		if i := d.a.Lookup(root, []byte("metadata")); i >= 0 {
+			if decl := d.a.Props(root)[i].Declared; isSchema(decl) {
+				for j, field := range [...]string{"name", "generateName"} {
+					if i := d.a.Lookup(decl, []byte(field)); i >= 0 {
+						c.declName[j] = d.a.Props(decl)[i].Target
+					}
+				}
+			}
+		}
 	}
-	if !isSchema(decl) {
-		return
-	}
-	for _, field := range [...]string{"name", "generateName"} {
-		i := d.a.Lookup(decl, []byte(field))
-		if i < 0 {
+	for j, field := range [...]string{"name", "generateName"} {
+		st := c.declName[j]
+		if st == schemaauto.NoState {
 			continue
 		}
-		st := d.a.Props(decl)[i].Target
 		r := d.a.Rules(st)
 		if r == nil {
 			continue
