@@ -35,6 +35,14 @@ func (r *Rules) HasEnum() bool { return r != nil && r.enum != nil }
 // matchScalar reports whether a scalar (not null) matches a member, with Go
 // conversion semantics (reference 4.2 "Enum matching"), without allocating.
 func (r *Rules) matchScalar(v Scalar) bool {
+	if v.Kind == String && r.enumSimple {
+		for _, m := range r.enumStrs {
+			if string(v.Str) == m {
+				return true
+			}
+		}
+		return false
+	}
 	for _, m := range r.enum {
 		switch mt := m.(type) {
 		case string:

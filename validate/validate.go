@@ -223,8 +223,13 @@ type Rules struct {
 	strFormat            int // the string format's checker (fmtNone for numeric formats)
 	maxLen, minLen       int64
 
-	hasNull     bool // types contains "null"
-	nullable    bool
+	hasNull  bool // types contains "null"
+	nullable bool
+	// enumStrs are the enum's string members, when its members are all
+	// strings, int64, float64, bool or nil (only strings match a string
+	// value then: matchScalar)
+	enumStrs    []string
+	enumSimple  bool
 	pattern     string
 	rangeType   int      // rangeNone, rangeInteger, rangeNumber
 	rangeFormat int      // numNone, numInt32, numInt64, numFloat, numDouble
@@ -379,6 +384,16 @@ func Compile(n Node) (*Rules, error) {
 		if len(list) > 0 {
 			r.enum = append([]any(nil), list...)
 			r.enumDetail = enumDetail(list)
+			r.enumSimple = true
+			for _, m := range list {
+				switch m := m.(type) {
+				case string:
+					r.enumStrs = append(r.enumStrs, m)
+				case int64, float64, bool, nil:
+				default:
+					r.enumSimple = false
+				}
+			}
 		}
 	}
 	if v, ok := kw["required"]; ok && v != nil {

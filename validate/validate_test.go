@@ -277,6 +277,8 @@ func TestEnum(t *testing.T) {
 		{"N03-null-never-matches", Node{Nullable: true, Keywords: kw{"enum": []any{nil, "x"}}}, "spec.e", N, []string{
 			`spec.e: Unsupported value: null: supported values: "null", "x"`}},
 		{"EN-string-not-float", e(1.5), "spec.e", S("1.5"), []string{`spec.e: Unsupported value: "1.5": supported values: "1.5"`}},
+		{"EN-string-among-simple", e(int64(1), "b", true, nil, "a"), "spec.e", S("a"), nil},
+		{"EN-string-not-simple", e(int64(1), "b", true, nil), "spec.e", S("1"), []string{`spec.e: Unsupported value: "1": supported values: "1", "b", "true", "null"`}},
 	})
 	r, _ := Compile(e(map[string]any{"a": int64(1)}, []any{int64(1), int64(2)}))
 	for _, c := range []struct {
