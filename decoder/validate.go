@@ -260,7 +260,7 @@ func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
 func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
 	if sum := d.stateSummary(s); sum&sumTypeOK(kind) != 0 && sum&sumWork(kind) == 0 {
 		// the usual node: its type passes and it has nothing to check as a
-		// whole (no Rules are read: the summary is one byte a state)
+		// whole (no Rules are read: the summary is two bytes a state)
 		d.val.frames = append(d.val.frames, valFrame{mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), jmark: len(d.val.errs)})
 		return
 	}
@@ -707,7 +707,7 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs []fieldpath.Segment, off int64, v any) {
 	r := f.rules
 	if r == nil {
-		if f.keptBase >= 0 { // required only (openValFrame)
+		if f.keptBase >= 0 { // presence bits without Rules (a presence program's)
 			if idxs, _ := d.requiredProps(s, nil); len(idxs) > 0 && d.allKept(f, idxs) {
 				d.val.kept = d.val.kept[:f.keptBase]
 				return
