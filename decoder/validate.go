@@ -460,7 +460,8 @@ const (
 	// roles: checked with a frame (closeEmbedded)
 	sumEmbedded
 	// some scalars pass by their kind alone, whatever their value
-	// (validate.Rules.KindsPassing; not with junctors)
+	// (validate.Rules.KindsPassing; with junctors, the node's tree's
+	// validate.Tree.ScalarKindsPassing)
 	sumScalarKinds
 )
 
@@ -527,6 +528,8 @@ func (d *Decoder) summarise(s schemaauto.StateID) uint16 {
 		if r.Int32Only() {
 			sum |= sumInt32
 		}
+	} else if kinds := t.ScalarKindsPassing(); kinds != 0 {
+		sum |= sumScalarKinds | uint16(kinds)<<8 // junctors that pass these kinds whatever the value
 	}
 	if d.a.State(s).Flags&schemaauto.Embedded != 0 {
 		sum |= sumEmbedded
