@@ -145,7 +145,10 @@ func (d *Decoder) lastName32(idx int, dup bool, namesBase int) nameSpan {
 // once), and the findings and fatal errors its value raised are dropped,
 // as the reference never decodes that value into the object. Duplicate
 // findings inside it stay: the reference's JSON decoder reports them.
-func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
+// With validation, the member is no longer kept in the object of walk
+// frame of: its presence bit is cleared and its validation frame's member
+// count drops.
+func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool, of *objFrame) {
 	for i := membersBase; i < len(d.dups.members); i++ {
 		mb := d.dups.members[i]
 		same := (idx >= 0 && mb.prop == idx) || (idx < 0 && mb.prop < 0 && bytes.Equal(d.dups.seenNames[mb.name.start:mb.name.end], name))
@@ -188,8 +191,8 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool) {
 				d.dups.members[j].vals[1] -= hi - lo
 			}
 		}
-		if d.val.on && len(d.val.frames) > 0 {
-			d.val.frames[len(d.val.frames)-1].n--
+		if d.val.on {
+			d.unkeptMember(of, idx)
 		}
 		d.dups.members = append(d.dups.members[:i], d.dups.members[i+1:]...)
 		if write && mb.start < d.strm.flushed {

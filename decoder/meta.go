@@ -22,6 +22,10 @@ type metaScratch struct {
 	owners      []ownerRef
 	fields      [numMetaFields]jsontext.Value
 	metaOffsets []metaOffset // the top-level keys of the metadata read last
+	// where appendFastMeta wrote each field, from the metadata's '{', and
+	// whether it wrote the metadata read last (validation reads them)
+	spans   objectmeta.FieldSpans
+	indexed bool
 }
 
 // metadata decodes the metadata of the root or of an embedded resource: it
@@ -30,7 +34,7 @@ type metaScratch struct {
 // written back normalised (as GetObjectMetaWithOptions and SetObjectMeta in
 // k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta/coerce.go do).
 func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (any, bool, error) {
-	d.meta.metaOffsets = d.meta.metaOffsets[:0]
+	d.meta.metaOffsets, d.meta.indexed = d.meta.metaOffsets[:0], false
 	var v any
 	var off int64 // where the metadata value starts
 	var err error

@@ -189,7 +189,9 @@ func (d *Decoder) appendFastMeta() {
 		}
 		return bytes.Compare(a.key, b.key) // finalizers (nil keys) keep their order
 	})
+	base := len(d.buf)
 	d.buf = append(d.buf, '{')
+	d.meta.spans, d.meta.indexed = objectmeta.FieldSpans{}, true
 	first := true
 	for f, v := range d.meta.fields {
 		if v == nil {
@@ -202,6 +204,7 @@ func (d *Decoder) appendFastMeta() {
 		d.buf = append(d.buf, '"')
 		d.buf = append(d.buf, objectmeta.ObjectMeta.Fields[f].Name...)
 		d.buf = append(d.buf, '"', ':')
+		start := len(d.buf) - base
 		switch f {
 		case objectmeta.FieldOwnerReferences:
 			d.appendOwnerRefs()
@@ -210,6 +213,7 @@ func (d *Decoder) appendFastMeta() {
 		default:
 			d.buf = append(d.buf, v...)
 		}
+		d.meta.spans[f] = [2]int{start, len(d.buf) - base}
 	}
 	d.buf = append(d.buf, '}')
 }

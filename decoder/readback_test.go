@@ -74,3 +74,69 @@ func TestReadBack(t *testing.T) {
 		t.Error("1e400 read")
 	}
 }
+
+// TestListMapValid: when listMapValid says a map list is valid,
+// validate.ListTypeErrors (the server's validateListSetsAndMaps) finds
+// nothing in it, on random map lists of objects, nulls and scalars whose
+// key fields are strings (some with escapes, some repeated), numbers and
+// nulls; and it says so for most of the lists that are.
+func TestListMapValid(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	values := []string{`"a"`, `"b"`, `"\u0061"`, `""`, `1`, `null`, `{"k":"a"}`}
+	names := []string{`"k"`, `"p"`, `"q"`, `"x"`, `"\u006b"`}
+	keyss := [][]string{{"k"}, {"k", "p"}, {"p", "k", "q"}}
+	var d Decoder
+	valid, found := 0, 0
+	for range 20000 {
+		keys := keyss[r.IntN(len(keyss))]
+		text := []byte("[")
+		for i := range r.IntN(6) {
+			if i > 0 {
+				text = append(text, ',')
+			}
+			switch r.IntN(12) {
+			case 0:
+				text = append(text, "null"...)
+			case 1:
+				text = append(text, `"s"`...)
+			default:
+				text = append(text, '{')
+				n := 0
+				for _, name := range names {
+					if r.IntN(3) == 0 {
+						continue
+					}
+					if n > 0 {
+						text = append(text, ',')
+					}
+					n++
+					text = append(append(append(text, name...), ':'), values[r.IntN(len(values))]...)
+					if r.IntN(4) == 0 {
+						text = append(text, ` `...)
+					}
+				}
+				text = append(text, '}')
+			}
+		}
+		text = append(text, ']')
+		v, err := jsonvalue.Parse(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		want := len(validate.ListTypeErrors("l", "map", keys, v.([]any))) == 0
+		got := d.listMapValid(text, keys)
+		if got && !want {
+			t.Fatalf("%v %s: listMapValid true, ListTypeErrors finds errors", keys, text)
+		}
+		if want {
+			valid++
+			if got {
+				found++
+			}
+		}
+	}
+	if found < valid/4 {
+		t.Errorf("listMapValid found %d of %d valid lists", found, valid)
+	}
+	t.Logf("listMapValid found %d of %d valid lists", found, valid)
+}

@@ -75,6 +75,7 @@ type valState struct {
 	kept     []uint64 // presence bits of the open objects' properties (required)
 	names    []byte   // kept member names that are no property, each after its length (required)
 	rb       readBack // whole values read back from the output without allocating
+	keySpans [][2]int // listMapValid's key fields
 	// the required names' property indices, per automaton (requiredProps)
 	reqA *schemaauto.Automaton
 	req  *reqCache
@@ -103,6 +104,9 @@ type valFrame struct {
 	// which starts at enumStart; outNone was switched to bytes for it
 	enum, wasNone bool
 	enumStart     int
+	// junctors that the presence of the object's properties decides
+	// (presenceNode): checked on the presence bits instead
+	presence *presenceNode
 	// an embedded resource's apiVersion and kind, and its metadata's errors
 	hasAV, hasKind bool
 	av, kind       [2]int // their bytes in valState.tm
@@ -134,9 +138,12 @@ func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.f
 
 // validateScalar checks a scalar (or a kept null) in state s.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
-	if kinds, ok := d.a.TypeOnly(s); ok {
-		if k := rawKinds(raw); kinds&k == k {
-			return // the usual node: a type, nothing more
+	if sum := d.stateSummary(s); sum&sumScalarKinds != 0 {
+		if k := uint16(literalKinds(raw)) << 8; sum&k == k {
+			return // the usual node: the value's kind decides
+		}
+		if sum&sumInt32 != 0 && smallInt(raw) {
+			return // an int32 node's integer of at most 9 digits
 		}
 	}
 	r := d.a.Rules(s)
@@ -198,22 +205,63 @@ func hasEscapeOrHigh(b []byte) bool {
 	return false
 }
 
+// openValObject starts the validation of the object of walk frame f. An
+// object whose state has nothing to check as a whole (its type passes; no
+// counts, enum, junctors, list type, additionalProperties: false, embedded
+// resource) gets no validation frame: its members are checked on their
+// own. One whose only whole-object check is required, all of them among
+// its first 64 properties, gets none either: its presence bits live in f
+// (keptMember) and are checked against the state's mask when it closes.
+// The root always has a frame (scale, metadata).
+func (d *Decoder) openValObject(f *objFrame) {
+	if !f.root {
+		sum := d.stateSummary(f.s)
+		if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
+			return
+		}
+		if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
+			f.reqMask = d.val.req.reqMask[f.s] // stateSummary set d.val.req
+			return
+		}
+	}
+	f.vframe = true
+	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
+}
+
+// closeValObject ends the validation of the object of walk frame f.
+func (d *Decoder) closeValObject(f *objFrame) {
+	if f.vframe {
+		d.closeObjectVal(f.s, f.top, f.off, f.m)
+		return
+	}
+	if f.keptLo&f.reqMask == f.reqMask {
+		return
+	}
+	// a required property is missing: its error, from the state's Rules
+	vf := valFrame{rules: d.a.Rules(f.s), keptBase: len(d.val.kept)}
+	d.val.kept = append(d.val.kept, f.keptLo)
+	d.checkRequired(&vf, f.s, f.top, d.find.path[:f.top], f.off)
+}
+
+// openValArray starts the validation of an array in state s whose '[' is
+// at off, and reports whether it has a frame: one whose type passes and
+// that has nothing to check as a whole (counts, enum, junctors, list
+// type) has none, and closeArrayVal is not called for it.
+func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
+	if d.stateSummary(s)&(sumArrayOK|sumArrayWork) == sumArrayOK {
+		return false
+	}
+	d.openValFrame(s, validate.Array, 0, off)
+	return true
+}
+
 // openValFrame starts the validation of an object or array in state s at
 // offset off (the bracket); kind is validate.Object or validate.Array.
 func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
 	if sum := d.stateSummary(s); sum&sumTypeOK(kind) != 0 && sum&sumWork(kind) == 0 {
 		// the usual node: its type passes and it has nothing to check as a
-		// whole (no Rules are read: the summary is one byte a state)
+		// whole (no Rules are read: the summary is two bytes a state)
 		d.val.frames = append(d.val.frames, valFrame{mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), jmark: len(d.val.errs)})
-		return
-	} else if kind == validate.Object && sum&sumObjectOK != 0 && sum&sumRequiredOnly != 0 {
-		// only required properties to check: their presence bits, without
-		// Rules (read only if one is missing: objectChecks)
-		f := valFrame{mark: len(d.val.errs), keptBase: len(d.val.kept), tmBase: len(d.val.tm), jmark: len(d.val.errs)}
-		for range (nprops + 63) / 64 {
-			d.val.kept = append(d.val.kept, 0)
-		}
-		d.val.frames = append(d.val.frames, f)
 		return
 	}
 	r := d.a.Rules(s)
@@ -230,7 +278,10 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 			d.out = outBytes
 		}
 	}
-	if r != nil && kind == validate.Object && len(r.Required()) > 0 {
+	if kind == validate.Object && f.tree != nil && len(d.val.frames) > 0 {
+		f.presence = d.presenceProgram(s, f.tree) // not at the root
+	}
+	if r != nil && kind == validate.Object && len(r.Required()) > 0 || f.presence != nil {
 		f.keptBase = len(d.val.kept)
 		for range (nprops + 63) / 64 {
 			d.val.kept = append(d.val.kept, 0)
@@ -238,7 +289,7 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		// a required key that is no property can still be kept (preserved
 		// unknown fields, additionalProperties): such members' names are
 		// noted
-		if _, extra := d.requiredProps(s, r); extra {
+		if _, extra := d.requiredProps(s, r); r != nil && extra {
 			f.extraReq, f.namesBase = true, len(d.val.names)
 		}
 	}
@@ -247,36 +298,185 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 
 // reqCache holds, per state of one automaton, the property index of each
 // required name (-1: no property), resolved when the state is first
-// validated, and the state's summary (stateSummary).
+// validated, the state's summary (stateSummary) and its required mask.
 type reqCache struct {
-	idx   [][]int32
-	extra []bool // some required name is no property
-	sum   []uint8
+	idx     [][]int32
+	extra   []bool // some required name is no property
+	sum     []uint16
+	reqMask []uint64 // sumRequiredOnly: the required properties' bits
+	// per state whose tree has junctors that presence decides on an
+	// object (presenceOf), their program; nil otherwise
+	presence []*presenceNode
+	tried    []bool // presence was looked for
+	// the states of the root metadata's declared name and generateName
+	// (NoState: none), once declKnown (validateDeclaredName)
+	declName  [2]schemaauto.StateID
+	declKnown bool
+}
+
+// presenceNode is a junctor tree whose verdict on an object depends only on
+// which of the object's first 64 properties are present (validate.Rules
+// ObjectRequiredOnly at every node, and no properties, additionalProperties
+// or list type in any branch): req must all be present, and the junctors
+// pass as the tree's do.
+type presenceNode struct {
+	req                 uint64
+	allOf, anyOf, oneOf []presenceNode
+	not                 *presenceNode
+}
+
+// pass reports whether the node passes on an object whose present
+// properties are kept.
+func (n *presenceNode) pass(kept uint64) bool {
+	if n.req&^kept != 0 {
+		return false
+	}
+	for i := range n.allOf {
+		if !n.allOf[i].pass(kept) {
+			return false
+		}
+	}
+	if len(n.anyOf) > 0 {
+		any := false
+		for i := range n.anyOf {
+			if n.anyOf[i].pass(kept) {
+				any = true
+				break
+			}
+		}
+		if !any {
+			return false
+		}
+	}
+	if len(n.oneOf) > 0 {
+		k := 0
+		for i := range n.oneOf {
+			if n.oneOf[i].pass(kept) {
+				k++
+			}
+		}
+		if k != 1 {
+			return false
+		}
+	}
+	return n.not == nil || !n.not.pass(kept)
+}
+
+// presenceOf is the presence program of the junctors of state s's tree t,
+// or nil: the junctor branches must be decided by presence (presenceNode),
+// each required name a property of s among its first 64. The node's own
+// checks are the walk's.
+func (d *Decoder) presenceOf(s schemaauto.StateID, t *validate.Tree) *presenceNode {
+	if !t.HasJunctors() || t.ListType == "set" || t.ListType == "map" || len(d.a.Props(s)) == 0 {
+		return nil
+	}
+	var n presenceNode
+	if !d.presenceJunctors(s, t, &n) {
+		return nil
+	}
+	return &n
+}
+
+func (d *Decoder) presenceJunctors(s schemaauto.StateID, t *validate.Tree, n *presenceNode) bool {
+	branches := func(bs []*validate.Tree) ([]presenceNode, bool) {
+		if len(bs) == 0 {
+			return nil, true
+		}
+		out := make([]presenceNode, len(bs))
+		for i, b := range bs {
+			if !d.presenceBranch(s, b, &out[i]) {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	var ok bool
+	if n.allOf, ok = branches(t.AllOf); !ok {
+		return false
+	}
+	if n.anyOf, ok = branches(t.AnyOf); !ok {
+		return false
+	}
+	if n.oneOf, ok = branches(t.OneOf); !ok {
+		return false
+	}
+	if t.Not != nil {
+		n.not = new(presenceNode)
+		return d.presenceBranch(s, t.Not, n.not)
+	}
+	return true
+}
+
+// presenceBranch compiles a junctor branch b of state s's node.
+func (d *Decoder) presenceBranch(s schemaauto.StateID, b *validate.Tree, n *presenceNode) bool {
+	if b == nil || b.Properties != nil || b.AdditionalProperties != nil || !b.Rules.ObjectRequiredOnly() {
+		return false
+	}
+	for _, name := range b.Rules.Required() {
+		i := d.a.Lookup(s, []byte(name))
+		if i < 0 || i >= 64 {
+			return false
+		}
+		n.req |= 1 << i
+	}
+	return d.presenceJunctors(s, b, n)
+}
+
+// presenceOff turns presence programs off (tests compare both ways).
+var presenceOff = false
+
+// presenceProgram is state s's presence program (presenceOf), looked for
+// once per state and automaton.
+func (d *Decoder) presenceProgram(s schemaauto.StateID, t *validate.Tree) *presenceNode {
+	c := d.cacheOf()
+	if s < 0 || int(s) >= len(c.tried) {
+		return nil
+	}
+	if presenceOff {
+		return nil
+	}
+	if !c.tried[s] {
+		c.tried[s], c.presence[s] = true, d.presenceOf(s, t)
+	}
+	return c.presence[s]
 }
 
 // The bits of a state's summary: whether an object or array passes its
 // type check, and whether it has checks of the whole object or array
 // (required, property or item counts, additionalProperties: false, enum,
-// junctors or a list type: anything but its members' own checks).
+// junctors or a list type: anything but its members' own checks); and,
+// for a scalar, whether its kind alone decides (the kinds that pass are
+// the summary's high byte, bit 1<<validate.Kind).
 const (
-	sumKnown uint8 = 1 << iota
+	sumKnown uint16 = 1 << iota
 	sumObjectOK
 	sumArrayOK
 	sumObjectWork
 	sumArrayWork
-	// an object's only whole-object check is required, every name a
-	// property (sumObjectWork is set too)
+	// an object's only whole-object check is required, every name one of
+	// its first 64 properties (sumObjectWork is set too)
 	sumRequiredOnly
+	// an embedded resource, or a state with apiVersion, kind or metadata
+	// roles: checked with a frame (closeEmbedded)
+	sumEmbedded
+	// some scalars pass by their kind alone, whatever their value
+	// (validate.Rules.KindsPassing; with junctors, the node's tree's
+	// validate.Tree.ScalarKindsPassing)
+	sumScalarKinds
 )
 
-func sumTypeOK(k validate.Kind) uint8 {
+// sumInt32 (the high byte's unused top bit, with sumScalarKinds): an Int
+// passes when it is within the int32 range (validate.Rules.Int32Only).
+const sumInt32 uint16 = 1 << 15
+
+func sumTypeOK(k validate.Kind) uint16 {
 	if k == validate.Object {
 		return sumObjectOK
 	}
 	return sumArrayOK
 }
 
-func sumWork(k validate.Kind) uint8 {
+func sumWork(k validate.Kind) uint16 {
 	if k == validate.Object {
 		return sumObjectWork
 	}
@@ -285,18 +485,34 @@ func sumWork(k validate.Kind) uint8 {
 
 // stateSummary is state s's summary bits, computed once per state and
 // automaton.
-func (d *Decoder) stateSummary(s schemaauto.StateID) uint8 {
-	c := d.cacheOf()
+func (d *Decoder) stateSummary(s schemaauto.StateID) uint16 {
+	c := d.val.req
+	if d.val.reqA != d.a {
+		c = d.cacheOf()
+	}
+	if uint(s) < uint(len(c.sum)) {
+		if v := c.sum[s]; v != 0 {
+			return v
+		}
+	}
+	return d.summary(c, s)
+}
+
+func (d *Decoder) summary(c *reqCache, s schemaauto.StateID) uint16 {
 	if s < 0 || int(s) >= len(c.sum) {
 		return d.summarise(s)
 	}
-	if c.sum[s] == 0 {
-		c.sum[s] = d.summarise(s)
+	c.sum[s] = d.summarise(s)
+	if c.sum[s]&sumRequiredOnly != 0 {
+		idxs, _ := d.requiredProps(s, d.a.Rules(s))
+		for _, i := range idxs {
+			c.reqMask[s] |= 1 << i
+		}
 	}
 	return c.sum[s]
 }
 
-func (d *Decoder) summarise(s schemaauto.StateID) uint8 {
+func (d *Decoder) summarise(s schemaauto.StateID) uint16 {
 	r := d.a.Rules(s)
 	sum := sumKnown
 	if r.CheckType(validate.Object) {
@@ -305,13 +521,31 @@ func (d *Decoder) summarise(s schemaauto.StateID) uint8 {
 	if r.CheckType(validate.Array) {
 		sum |= sumArrayOK
 	}
+	if t := d.a.Tree(s); t == nil || !t.HasJunctors() {
+		if kinds := r.KindsPassing(); kinds != 0 || r.Int32Only() {
+			sum |= sumScalarKinds | uint16(kinds&0x7F)<<8
+		}
+		if r.Int32Only() {
+			sum |= sumInt32
+		}
+	} else if kinds := t.ScalarKindsPassing(); kinds != 0 {
+		sum |= sumScalarKinds | uint16(kinds)<<8 // junctors that pass these kinds whatever the value
+	}
+	if d.a.State(s).Flags&schemaauto.Embedded != 0 {
+		sum |= sumEmbedded
+	}
+	for _, p := range d.a.Props(s) {
+		if p.Role != schemaauto.RoleProperty {
+			sum |= sumEmbedded
+		}
+	}
 	whole := d.a.Tree(s) != nil || r.HasEnum()
 	counts := !r.CheckObject(0) || !r.CheckObject(math.MaxInt)
 	if whole || len(r.Required()) > 0 || counts || r.AdditionalPropertiesFalse() {
 		sum |= sumObjectWork
 	}
 	if !whole && !counts && !r.AdditionalPropertiesFalse() && len(r.Required()) > 0 {
-		if _, extra := d.requiredProps(s, r); !extra {
+		if idxs, extra := d.requiredProps(s, r); !extra && slices.Max(idxs) < 64 {
 			sum |= sumRequiredOnly
 		}
 	}
@@ -331,7 +565,8 @@ func (d *Decoder) cacheOf() *reqCache {
 		c := v.reqs[d.a]
 		if c == nil {
 			n := d.a.NumStates()
-			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint8, n)}
+			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint16, n), reqMask: make([]uint64, n),
+				presence: make([]*presenceNode, n), tried: make([]bool, n)}
 			v.reqs[d.a] = c
 		}
 		v.reqA, v.req = d.a, c
@@ -367,9 +602,15 @@ func (d *Decoder) resolveRequired(s schemaauto.StateID, r *validate.Rules, dst [
 	return dst, extra
 }
 
-// keptMember notes that a member of the innermost object stays in it
-// (property idx, or -1), after its value was decoded.
-func (d *Decoder) keptMember(idx int, name []byte) {
+// keptMember notes that a member of the object of walk frame of stays in
+// it (property idx, or -1), after its value was decoded.
+func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
+	if !of.vframe {
+		if uint(idx) < 64 {
+			of.keptLo |= 1 << idx
+		}
+		return
+	}
 	f := &d.val.frames[len(d.val.frames)-1]
 	f.n++
 	if idx >= 0 && f.keptBase >= 0 {
@@ -377,6 +618,23 @@ func (d *Decoder) keptMember(idx int, name []byte) {
 	} else if idx < 0 && f.extraReq {
 		d.val.names = binary.AppendUvarint(d.val.names, uint64(len(name)))
 		d.val.names = append(d.val.names, name...)
+	}
+}
+
+// unkeptMember undoes keptMember for a member retracted by a later
+// duplicate (property idx, or -1), which may itself not be kept (a pruned
+// null).
+func (d *Decoder) unkeptMember(of *objFrame, idx int) {
+	if !of.vframe {
+		if uint(idx) < 64 {
+			of.keptLo &^= 1 << idx
+		}
+		return
+	}
+	f := &d.val.frames[len(d.val.frames)-1]
+	f.n--
+	if idx >= 0 && f.keptBase >= 0 {
+		d.val.kept[f.keptBase+idx/64] &^= 1 << (idx % 64)
 	}
 }
 
@@ -418,15 +676,28 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 		if top > 0 {
 			d.closeEmbedded(f, segs, off)
 		} else if !d.val.meta {
-			d.validateMetadata(true, nil, []byte("{}"), off) // no metadata: no name
+			d.validateMetadata(true, nil, []byte("{}"), nil, off) // no metadata: no name
 		}
 	}
 	var v any = m
 	valid := false
-	if m == nil && f.enum {
+	// junctors that presence decides: they pass, and if nothing else in
+	// the object failed, the tree would find nothing
+	presence := f.presence != nil && f.presence.pass(d.val.kept[f.keptBase])
+	if m == nil && f.enum && !presence {
 		v, valid = d.enumValue(f)
 	}
 	d.objectChecks(f, s, top, segs, off, v)
+	if presence {
+		if len(d.val.errs) == f.jmark {
+			d.endWhole(f)
+			d.wholeValid(f)
+			return
+		}
+		if m == nil && f.enum {
+			v, _ = d.enumValue(f) // for the tree's errors
+		}
+	}
 	if valid {
 		d.wholeValid(f)
 		return
@@ -439,7 +710,7 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs []fieldpath.Segment, off int64, v any) {
 	r := f.rules
 	if r == nil {
-		if f.keptBase >= 0 { // required only (openValFrame)
+		if f.keptBase >= 0 { // presence bits without Rules (a presence program's)
 			if idxs, _ := d.requiredProps(s, nil); len(idxs) > 0 && d.allKept(f, idxs) {
 				d.val.kept = d.val.kept[:f.keptBase]
 				return
@@ -604,17 +875,107 @@ func (d *Decoder) enumValue(f *valFrame) (v any, valid bool) {
 	if start >= 0 && start <= len(d.buf) {
 		data := d.buf[start:]
 		d.val.rb.reset()
-		if view, _, ok := d.val.rb.value(data, 0); ok && d.wholeChecksPass(f, view) {
+		if t := f.tree; t != nil && t.ListType == "map" && !t.HasJunctors() && !f.rules.HasEnum() && d.listMapValid(data, t.ListMapKeys) {
+			valid = true // a list-type map's keys, read from the output without its items
+		} else if view, _, ok := d.val.rb.value(data, 0); ok && d.wholeChecksPass(f, view) {
 			valid = true
 		} else {
 			v, _ = jsonvalue.Parse(data)
 		}
 	}
+	d.endWhole(f)
+	return v, valid
+}
+
+// endWhole restores the output kind after a value read whole (see
+// valFrame.enum).
+func (d *Decoder) endWhole(f *valFrame) {
 	if f.wasNone {
 		d.out = outNone
 		d.truncate(f.enumStart)
+		f.wasNone = false
 	}
-	return v, valid
+}
+
+// listMapValid reports whether b, an array as the decoder wrote it, is a
+// valid list-type map with the key fields keys (no two items with the same
+// key), reading only the items' key fields. It is false when it finds a
+// duplicate and when it cannot tell so: an item that is neither an object
+// nor null, a key field that is not a string without escapes, a member
+// name with escapes, more than 128 items (compared pairwise); the caller
+// then reads the whole value (enumValue).
+func (d *Decoder) listMapValid(b []byte, keys []string) bool {
+	const maxItems = 128
+	spans := d.val.keySpans[:0] // per item, per key field: its value, or {-1, -1}
+	defer func() { d.val.keySpans = spans[:0] }()
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return false
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return true
+	}
+	for n := 0; ; n++ {
+		if n == maxItems || i >= len(b) {
+			return false
+		}
+		base := len(spans)
+		for range keys {
+			spans = append(spans, [2]int{-1, -1})
+		}
+		switch b[i] {
+		case 'n':
+			i += len("null")
+		case '{':
+			i = skipWS(b, i+1)
+			for i < len(b) && b[i] != '}' {
+				end := stringEndUnchecked(b, i+1)
+				name := b[i+1 : end-1]
+				if bytes.IndexByte(name, '\\') >= 0 {
+					return false
+				}
+				i = skipWS(b, skipWS(b, end)+1) // past ':'
+				vend := valueEnd(b, i)
+				for k, key := range keys {
+					if string(name) == key {
+						if b[i] != '"' || bytes.IndexByte(b[i:vend], '\\') >= 0 {
+							return false
+						}
+						spans[base+k] = [2]int{i, vend}
+					}
+				}
+				if i = skipWS(b, vend); i < len(b) && b[i] == ',' {
+					i = skipWS(b, i+1)
+				}
+			}
+			i++ // past '}'
+		default:
+			return false
+		}
+		item := spans[base:]
+		for j := 0; j < base; j += len(keys) {
+			if sameKey(b, spans[j:j+len(keys)], item) {
+				return false
+			}
+		}
+		if i = skipWS(b, i); i < len(b) && b[i] == ',' {
+			i = skipWS(b, i+1)
+			continue
+		}
+		return i < len(b) && b[i] == ']'
+	}
+}
+
+// sameKey reports whether two items' key fields (listMapValid's spans of
+// b) are the same: the same fields present with the same strings.
+func sameKey(b []byte, x, y [][2]int) bool {
+	for k := range x {
+		if (x[k][0] < 0) != (y[k][0] < 0) || x[k][0] >= 0 && !bytes.Equal(b[x[k][0]:x[k][1]], b[y[k][0]:y[k][1]]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, off int64) []valRec {
@@ -633,13 +994,20 @@ func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, of
 // root (step 8b) or of an embedded resource (8e, reported when the
 // resource closes), whose value starts at off; an embedded resource's
 // metadata also against what its schema declares there (p.Declared's
-// tree; the schema step).
-func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, off int64) {
+// tree; the schema step). spans, when not nil, locates meta's fields
+// (the fast path wrote them), which are then not read again.
+func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, spans *objectmeta.FieldSpans, off int64) {
+	check := func(o objectmeta.ValidateOptions) jperrors.FieldErrors {
+		if spans != nil {
+			return d.val.metaV.ValidateIndexed(meta, spans, o, nil)
+		}
+		return d.val.metaV.Validate(meta, o, nil)
+	}
 	if root {
 		d.val.meta = true
 		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
 		d.validateDeclaredName(meta, off)
-		errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{}, nil)
+		errs := check(objectmeta.ValidateOptions{})
 		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
 		return
 	}
@@ -650,10 +1018,10 @@ func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, o
 	}
 	f := &d.val.frames[len(d.val.frames)-1]
 	// valid metadata, the usual case, is checked without rendering its path
-	if d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true}, nil) == nil {
+	if check(objectmeta.ValidateOptions{Embedded: true}) == nil {
 		return
 	}
-	errs := d.val.metaV.Validate(meta, objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()}, nil)
+	errs := check(objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()})
 	f.meta = append(f.meta, d.recsAt(errs, d.find.path, off)...)
 }
 
@@ -815,20 +1183,25 @@ func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
 	if e == nil {
 		return
 	}
-	var decl schemaauto.StateID = schemaauto.NoState
-	root := d.a.Root()
-	if i := d.a.Lookup(root, []byte("metadata")); i >= 0 {
-		decl = d.a.Props(root)[i].Declared
+	c := d.cacheOf()
+	if !c.declKnown {
+		c.declKnown, c.declName = true, [2]schemaauto.StateID{schemaauto.NoState, schemaauto.NoState}
+		root := d.a.Root()
+		if i := d.a.Lookup(root, []byte("metadata")); i >= 0 {
+			if decl := d.a.Props(root)[i].Declared; isSchema(decl) {
+				for j, field := range [...]string{"name", "generateName"} {
+					if i := d.a.Lookup(decl, []byte(field)); i >= 0 {
+						c.declName[j] = d.a.Props(decl)[i].Target
+					}
+				}
+			}
+		}
 	}
-	if !isSchema(decl) {
-		return
-	}
-	for _, field := range [...]string{"name", "generateName"} {
-		i := d.a.Lookup(decl, []byte(field))
-		if i < 0 {
+	for j, field := range [...]string{"name", "generateName"} {
+		st := c.declName[j]
+		if st == schemaauto.NoState {
 			continue
 		}
-		st := d.a.Props(decl)[i].Target
 		r := d.a.Rules(st)
 		if r == nil {
 			continue
@@ -850,14 +1223,39 @@ func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
 	}
 }
 
-// rawKinds is the kind of a literal as a validate.Kind bit; a number is
-// Int or Float (both bits), which TypeOnly's kinds either both hold or
-// leave to Check.
-func rawKinds(raw jsontext.Value) uint8 {
+// smallInt reports whether a literal is an integer of at most 9 digits
+// (within the int32 range).
+func smallInt(raw jsontext.Value) bool {
+	if len(raw) > 0 && raw[0] == '-' {
+		raw = raw[1:]
+	}
+	if len(raw) == 0 || len(raw) > 9 {
+		return false
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// literalKinds is the kind of a literal as a validate.Kind bit; a number
+// is Int when it surely is one (no '.', 'e' or 'E', at most 18 bytes: an
+// int64), else Int or Float (both bits, which must then both pass).
+func literalKinds(raw jsontext.Value) uint8 {
 	if k := rawKind(raw); k != validate.Int {
 		return 1 << k
 	}
-	return 1<<validate.Int | 1<<validate.Float
+	if len(raw) > 18 {
+		return 1<<validate.Int | 1<<validate.Float
+	}
+	for _, c := range raw {
+		if c == '.' || c == 'e' || c == 'E' {
+			return 1<<validate.Int | 1<<validate.Float
+		}
+	}
+	return 1 << validate.Int
 }
 
 // scaleTarget is one path of the scale subresource: specReplicasPath,

@@ -442,3 +442,130 @@ spec:
 		t.Errorf("errors:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+const presenceCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gizmos.example.com}
+spec:
+  group: example.com
+  names: {kind: Gizmo, plural: gizmos}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              one:
+                type: object
+                properties: {a: {type: string}, b: {type: string}, c: {type: string, default: x}, d: {type: string, nullable: true}}
+                oneOf: [{required: [a]}, {required: [b]}]
+              any:
+                type: object
+                required: [d]
+                properties: {a: {type: string, maxLength: 2}, b: {type: string}, c: {type: string}, d: {type: string}}
+                anyOf: [{required: [a, b]}, {required: [c]}]
+                not: {required: [b, c]}
+              all:
+                type: object
+                properties: {a: {type: string}, b: {type: string}, c: {type: string}, d: {type: string}}
+                allOf: [{required: [a]}, {oneOf: [{required: [b]}, {required: [c]}]}]
+                x-kubernetes-preserve-unknown-fields: true
+              typed:
+                type: object
+                properties: {a: {type: string}, b: {type: string}}
+                oneOf: [{required: [a], properties: {a: {maxLength: 1}}}, {required: [b], minProperties: 2}]
+`
+
+// TestPresenceJunctors: junctors that the presence of properties decides
+// (presenceNode) give the same errors as the whole value read back and
+// checked by the node's validation tree, for every combination of present,
+// null and absent members, in every mode of reading and output, and on
+// the corpus.
+func TestPresenceJunctors(t *testing.T) {
+	crds, err := schemaauto.ParseCRDs([]byte(presenceCRD))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := schemaauto.CompileCRDs(crds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(d *Decoder, doc []byte) string {
+		var b strings.Builder
+		out, err := d.AppendPrune(nil, doc)
+		fmt.Fprintf(&b, "bytes %s %v\n", out, err)
+		_, err = d.DecodeMap(doc)
+		fmt.Fprintf(&b, "map %v\n", err)
+		fmt.Fprintf(&b, "none %v\n", d.Validate(doc))
+		d.forceSlow = true
+		_, err = d.AppendPrune(nil, doc)
+		d.forceSlow = false
+		fmt.Fprintf(&b, "slow %v\n", err)
+		return b.String()
+	}
+	compare := func(d *Decoder, doc []byte) (invalid bool) {
+		t.Helper()
+		presenceOff = true
+		want := run(d, doc)
+		presenceOff = false
+		d.val.reqs, d.val.reqA = nil, nil // the caches hold the programs
+		if got := run(d, doc); got != want {
+			t.Errorf("%s:\nwith presence programs\n%s\nwithout\n%s", doc, got, want)
+		}
+		return strings.Contains(want, "invalid")
+	}
+	d := must(New(set, Validation(true)))
+	values := []string{"", `"v"`, `null`, `"long"`}
+	names := []string{"a", "b", "c", "d"}
+	invalid, n := 0, 0
+	for _, field := range []string{"one", "any", "all", "typed"} {
+		for combo := range 1 << (2 * len(names)) {
+			var members []string
+			for i, name := range names {
+				if v := values[(combo>>(2*i))&3]; v != "" {
+					members = append(members, fmt.Sprintf("%q:%s", name, v))
+				}
+			}
+			doc := fmt.Sprintf(`{"apiVersion":"example.com/v1","kind":"Gizmo","metadata":{"name":"g"},"spec":{%q:{%s}}}`, field, strings.Join(members, ","))
+			n++
+			if compare(d, []byte(doc)) {
+				invalid++
+			}
+		}
+	}
+	if invalid == 0 || invalid == n {
+		t.Errorf("%d of %d invalid", invalid, n)
+	}
+	// a member repeated with a null that is pruned is absent: the last
+	// value wins (required, and presence, see it missing)
+	for _, doc := range []string{
+		`{"apiVersion":"example.com/v1","kind":"Gizmo","metadata":{"name":"g"},"spec":{"any":{"c":"v","d":"v","d":null}}}`,
+		`{"apiVersion":"example.com/v1","kind":"Gizmo","metadata":{"name":"g"},"spec":{"one":{"a":"v","a":null}}}`,
+	} {
+		if !compare(d, []byte(doc)) {
+			t.Errorf("%s: valid", doc)
+		}
+	}
+	c := needCorpus(t)
+	dc := must(New(c.set, Validation(true)))
+	for _, doc := range c.docs {
+		compare(dc, doc)
+	}
+}
+
+// TestRequiredAfterDuplicate: a required property whose last value is a
+// pruned null is missing, on the fast and slow paths alike.
+func TestRequiredAfterDuplicate(t *testing.T) {
+	d := newValDecoder(t)
+	doc := []byte(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":"small","size":null}}`)
+	_, err := d.AppendPrune(nil, doc)
+	if err == nil || !strings.Contains(err.Error(), "spec.size: Required value") {
+		t.Errorf("got %v, want spec.size: Required value", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/fieldpath"
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
+	"github.com/jsonprune/jsonprune/internal/objectmeta"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/validate"
 )
@@ -350,9 +351,13 @@ type objFrame struct {
 	defaults bool              // absent defaulted properties are added at the end
 	nulls    bool              // nulls of non-nullable fields without a default are pruned
 	lane     bool              // the fast lane is open (laneMember)
-	m        map[string]any    // map output
-	objStart int               // the output position after '{'
-	off      int64             // the offset of '{' (validation)
+	vframe   bool              // validation: the object has a frame in valState.frames (openValObject)
+	// validation without a frame: the presence bits of the first 64
+	// properties (keptMember), and those that are required
+	keptLo, reqMask uint64
+	m               map[string]any // map output
+	objStart        int            // the output position after '{'
+	off             int64          // the offset of '{' (validation)
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
 	wide                                            nameSet // the names of a wide object
@@ -439,7 +444,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	}
 	if d.val.on && !discard {
 		f.off = max(d.offset()-1, 0)
-		d.openValFrame(s, validate.Object, len(f.props), f.off)
+		d.openValObject(f)
 		if f.root {
 			d.startScale()
 		}
@@ -525,7 +530,7 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		f.m[string(mr.name)] = v
 	}
 	if d.val.on {
-		d.keptMember(mr.idx, nil)
+		d.keptMember(f, mr.idx, nil)
 	}
 	return err
 }
@@ -596,7 +601,7 @@ func (d *Decoder) dupMember(f *objFrame, mr *memberRead) {
 	if f.root && d.strm.head != nil && (string(mr.name) == "apiVersion" || string(mr.name) == "kind") {
 		d.streamedTypeMeta(mr.name, mr.str, mr.nameOff)
 	}
-	d.retract(mr.idx, mr.name, f.membersBase, f.write)
+	d.retract(mr.idx, mr.name, f.membersBase, f.write, f)
 	if f.m != nil {
 		delete(f.m, string(mr.name))
 	}
@@ -664,7 +669,7 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 		f.m[string(mr.name)] = v
 	}
 	if d.val.on && !f.discard && !skipVal {
-		d.keptMember(mr.idx, mr.name)
+		d.keptMember(f, mr.idx, mr.name)
 		if mr.kind == fieldpath.MapKey {
 			d.forbiddenMember(mr.name, mr.nameOff)
 		}
@@ -706,7 +711,11 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 		}
 		v, keep, err = d.metadata(mr.p, f.root, f.nulls, true)
 		if err == nil && keep {
-			d.validateMetadata(f.root, mr.p, d.buf[start:], mr.nameOff) // located at its name
+			var spans *objectmeta.FieldSpans // its fields, where the fast path wrote them
+			if d.meta.indexed {
+				spans = &d.meta.spans
+			}
+			d.validateMetadata(f.root, mr.p, d.buf[start:], spans, mr.nameOff) // located at its name
 		}
 		if !f.write {
 			d.buf = d.buf[:start]
@@ -740,13 +749,13 @@ func (d *Decoder) closeObject(f *objFrame) (any, error) {
 		return nil, err
 	}
 	if f.defaults {
-		d.addDefaults(f.s, f.props, f.seenBase, f.objStart, f.m)
+		d.addDefaults(f)
 	}
 	if f.write {
 		d.buf = append(d.buf, '}')
 	}
 	if d.val.on && !f.discard {
-		d.closeObjectVal(f.s, f.top, f.off, f.m)
+		d.closeValObject(f)
 	}
 	d.dups.seenBits = d.dups.seenBits[:f.seenBase]
 	d.dups.objNames, d.dups.seenNames, d.dups.members = d.dups.objNames[:f.namesBase], d.dups.seenNames[:f.seenNamesBase], d.dups.members[:f.membersBase]
@@ -808,7 +817,8 @@ func (d *Decoder) emitDefault(s schemaauto.StateID, write bool) any {
 
 // addDefaults adds, at the end of an object, every defaulted property that
 // was absent.
-func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, seenBase, objStart int, m map[string]any) {
+func (d *Decoder) addDefaults(f *objFrame) {
+	props, seenBase, objStart, m := f.props, f.seenBase, f.objStart, f.m
 	for i := range props {
 		if d.dups.seenBits[seenBase+i/64]&(1<<(i%64)) != 0 {
 			continue
@@ -818,7 +828,7 @@ func (d *Decoder) addDefaults(s schemaauto.StateID, props []schemaauto.Prop, see
 			continue
 		}
 		if d.val.on {
-			d.keptMember(i, nil)
+			d.keptMember(f, i, nil)
 		}
 		switch d.out {
 		case outBytes:
@@ -893,9 +903,10 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		items = schemaauto.Keep
 	}
 	var off int64
+	framed := false
 	if d.val.on && !discard {
 		off = max(d.offset()-1, 0)
-		d.openValFrame(s, validate.Array, 0, off)
+		framed = d.openValArray(s, off)
 	}
 	n := 0
 	write := !discard && d.out == outBytes
@@ -950,7 +961,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, ']')
 	}
-	if d.val.on && !discard {
+	if framed {
 		d.closeArrayVal(n, top, off, arr)
 	}
 	d.find.path = d.find.path[:top]

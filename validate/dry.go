@@ -1,6 +1,9 @@
 package validate
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // This file is the dry evaluation of a branch: its validity and match count
 // without rendering any error, with the same checks in the same order as
@@ -241,4 +244,60 @@ func (t *Tree) dryJunctors(v any) (count int, ok bool) {
 		}
 	}
 	return count + 1, ok
+}
+
+// ScalarKindsPassing returns the kinds among Bool, Int and String (bit
+// 1<<k for Kind k) whose every value passes the tree (Validate finds
+// nothing), junctors included: the node's own checks pass the kind whatever
+// the value (Rules.KindsPassing, and its type check as kube-openapi makes
+// it), allOf's branches all do, one of anyOf's does, exactly one of oneOf's
+// does while the others refuse the kind by their type, and not's branch
+// refuses it by its type. A walker can skip a value of such a kind.
+func (t *Tree) ScalarKindsPassing() uint8 {
+	var kinds uint8
+	for _, k := range [...]Kind{Bool, Int, String} {
+		if t.passesAll(k) {
+			kinds |= 1 << k
+		}
+	}
+	return kinds
+}
+
+// passesAll reports whether every value of kind k passes t.
+func (t *Tree) passesAll(k Kind) bool {
+	if t == nil {
+		return true
+	}
+	if r := t.Rules; r != nil && (r.KindsPassing()&(1<<k) == 0 || !r.typePasses(Scalar{Kind: k})) {
+		return false
+	}
+	for _, b := range t.AllOf {
+		if !b.passesAll(k) {
+			return false
+		}
+	}
+	if len(t.AnyOf) > 0 && !slices.ContainsFunc(t.AnyOf, func(b *Tree) bool { return b.passesAll(k) }) {
+		return false
+	}
+	if len(t.OneOf) > 0 {
+		n := 0
+		for _, b := range t.OneOf {
+			switch {
+			case b.passesAll(k):
+				n++
+			case !b.failsAll(k):
+				return false
+			}
+		}
+		if n != 1 {
+			return false
+		}
+	}
+	return t.Not == nil || t.Not.failsAll(k)
+}
+
+// failsAll reports whether every value of kind k fails t by its type
+// check.
+func (t *Tree) failsAll(k Kind) bool {
+	return t != nil && t.Rules != nil && !t.Rules.typePasses(Scalar{Kind: k})
 }

@@ -35,6 +35,14 @@ func (r *Rules) HasEnum() bool { return r != nil && r.enum != nil }
 // matchScalar reports whether a scalar (not null) matches a member, with Go
 // conversion semantics (reference 4.2 "Enum matching"), without allocating.
 func (r *Rules) matchScalar(v Scalar) bool {
+	if v.Kind == String && r.enumSimple {
+		for _, m := range r.enumStrs {
+			if string(v.Str) == m {
+				return true
+			}
+		}
+		return false
+	}
 	for _, m := range r.enum {
 		switch mt := m.(type) {
 		case string:
@@ -241,6 +249,19 @@ func (r *Rules) AppendObjectErrors(dst jperrors.FieldErrors, path string, n int)
 // AdditionalPropertiesFalse reports whether the node forbids every key that is
 // not a declared property (additionalProperties: false).
 func (r *Rules) AdditionalPropertiesFalse() bool { return r != nil && r.noAdditional }
+
+// ObjectRequiredOnly reports whether, on an object, Check's and a
+// validation tree's verdict of this node alone is whether every Required
+// key is present: its type admits objects, and it has no property counts,
+// no additionalProperties: false and no enum. (Its properties, if any, are
+// the tree's.)
+func (r *Rules) ObjectRequiredOnly() bool {
+	if r == nil {
+		return true
+	}
+	return r.CheckType(Object) && r.typePasses(Scalar{Kind: Object}) && r.enum == nil &&
+		!r.hasMinProps && !r.hasMaxProps && !r.noAdditional
+}
 
 // ForbiddenProperty is the error of a key that additionalProperties: false
 // forbids: "<p>: Invalid value: "<key>": <p>.<key> in body is a forbidden

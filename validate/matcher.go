@@ -12,12 +12,14 @@ import (
 // syntax tree, and matched without regexp:
 //
 //   - a run of one character class, anchored at both ends: ^[...]+$,
-//     ^[...]*$ (names, tokens);
+//     ^[...]*$, ^[...]{m,n}$ (names, tokens);
+//   - a head and a run: ^[A][B]*$, ^[A][B]+$ (identifiers);
 //   - a label: ^[A]([B]*[C])?$ (DNS-1123 labels and the like);
 //   - dot-separated labels: ^[A]([B]*[C])?(\.[A]([B]*[C])?)*$ (DNS-1123
 //     subdomains), '.' being in none of the classes;
 //   - the Kubernetes quantity pattern (resource.Quantity's text,
-//     written the way the generated CRDs write it).
+//     written the way the generated CRDs write it);
+//   - any of these as an alternative to the empty string: ^$|X or X|^$.
 //
 // Everything else is matched by regexp. A Matcher is immutable and safe
 // for concurrent use; the fast shapes allocate nothing.
@@ -27,7 +29,9 @@ type Matcher struct {
 	// the character classes of the shape: run (first), label (first,
 	// middle, last)
 	first, middle, last charClass
-	min                 int // a run's least length (0 or 1)
+	min                 int  // a run's least length (0 or 1; in runes for matchRepeat)
+	max                 int  // matchRepeat's greatest length in runes (-1: none)
+	empty               bool // the empty string matches too (^$|X)
 }
 
 type matcherKind uint8
@@ -38,10 +42,15 @@ const (
 	matchLabel
 	matchLabels
 	matchQuantity
+	matchHeadRun // first, then a run of middle of at least min runes
+	matchRepeat  // a run of first of min to max runes
 )
 
 // Match reports whether s matches the pattern, as the regexp's Match does.
 func (m *Matcher) Match(s []byte) bool {
+	if m.empty && len(s) == 0 {
+		return true
+	}
 	switch m.kind {
 	case matchRun:
 		if len(s) < m.min {
@@ -63,6 +72,15 @@ func (m *Matcher) Match(s []byte) bool {
 		}
 	case matchQuantity:
 		return matchQuantityText(s)
+	case matchHeadRun:
+		r, n := decodeRune(s)
+		if n == 0 || !m.first.has(r) {
+			return false
+		}
+		rest := s[n:]
+		return len(rest) >= m.min && m.middle.all(rest)
+	case matchRepeat:
+		return m.repeat(s)
 	}
 	return m.re.Match(s)
 }
@@ -98,6 +116,20 @@ func (m *Matcher) label(s []byte) bool {
 		return false
 	}
 	return m.middle.all(s[:len(s)-n])
+}
+
+// repeat matches a run of first of m.min to m.max runes (each invalid
+// UTF-8 byte a rune, U+FFFD, as regexp reads it).
+func (m *Matcher) repeat(s []byte) bool {
+	n := 0
+	for i := 0; i < len(s); n++ {
+		r, w := decodeRune(s[i:])
+		if !m.first.has(r) || m.max >= 0 && n >= m.max {
+			return false
+		}
+		i += w
+	}
+	return n >= m.min
 }
 
 // decodeRune is the rune regexp reads at the start of s: invalid UTF-8 is
@@ -211,15 +243,39 @@ func NewMatcher(pattern string) (*Matcher, error) {
 	if err != nil {
 		return m, nil
 	}
-	recognise(m, tree.Simplify())
+	recognise(m, tree.Simplify(), tree)
 	return m, nil
 }
 
 // quantityPattern is the pattern of resource.Quantity in generated CRDs.
 const quantityPattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
 
-// recognise sets m's shape from the pattern's simplified syntax tree.
-func recognise(m *Matcher, re *syntax.Regexp) {
+// recognise sets m's shape from the pattern's simplified syntax tree (re)
+// and its tree as parsed (orig, which keeps counted repetitions).
+func recognise(m *Matcher, re, orig *syntax.Regexp) {
+	// ^$|X and X|^$
+	if re.Op == syntax.OpAlternate && len(re.Sub) == 2 {
+		for i, alt := range re.Sub {
+			if alt.Op == syntax.OpConcat && len(alt.Sub) == 2 && alt.Sub[0].Op == syntax.OpBeginText && alt.Sub[1].Op == syntax.OpEndText {
+				var origAlt *syntax.Regexp
+				if orig.Op == syntax.OpAlternate && len(orig.Sub) == 2 {
+					origAlt = orig.Sub[1-i]
+				}
+				recognise(m, re.Sub[1-i], origAlt)
+				m.empty = m.kind != matchRegexp
+				return
+			}
+		}
+		return
+	}
+	// ^[...]{m,n}$
+	if orig != nil && orig.Op == syntax.OpConcat && len(orig.Sub) == 3 && orig.Sub[0].Op == syntax.OpBeginText &&
+		orig.Sub[2].Op == syntax.OpEndText && orig.Sub[1].Op == syntax.OpRepeat && len(orig.Sub[1].Sub) == 1 {
+		if c, ok := classOf(orig.Sub[1].Sub[0]); ok {
+			m.kind, m.first, m.min, m.max = matchRepeat, c, orig.Sub[1].Min, orig.Sub[1].Max
+		}
+		return
+	}
 	if re.Op != syntax.OpConcat || len(re.Sub) < 3 ||
 		re.Sub[0].Op != syntax.OpBeginText || re.Sub[len(re.Sub)-1].Op != syntax.OpEndText {
 		return
@@ -230,6 +286,18 @@ func recognise(m *Matcher, re *syntax.Regexp) {
 		if c, ok := classOf(body[0].Sub[0]); ok {
 			m.kind, m.first = matchRun, c
 			if body[0].Op == syntax.OpPlus {
+				m.min = 1
+			}
+		}
+		return
+	}
+	// ^AB*$ and ^AB+$
+	if len(body) == 2 && (body[1].Op == syntax.OpStar || body[1].Op == syntax.OpPlus) && len(body[1].Sub) == 1 {
+		a, ok := classOf(body[0])
+		b, ok2 := classOf(body[1].Sub[0])
+		if ok && ok2 {
+			m.kind, m.first, m.middle = matchHeadRun, a, b
+			if body[1].Op == syntax.OpPlus {
 				m.min = 1
 			}
 		}

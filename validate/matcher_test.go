@@ -35,7 +35,19 @@ var matcherPatterns = []string{
 	`^\d+$`, `^\w+$`, `^\S+$`, `^.+$`, `^.*$`, `^(?s:.)+$`,
 	`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$`,
 	`^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?`,
+	// head and run, counted runs, alternatives to the empty string
+	`^[a-zA-Z0-9][-a-zA-Z0-9]*$`, `^[a-z][-a-z0-9é]+$`, `^[a-z0-9]{1,11}$`, `^[a-zé]{2,}$`, `^[a-z]{3}$`, `^[a-z]{0,2}$`,
+	`^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`, `^[a-z]+$|^$`, `^$|^[a-z]{1,3}$`,
+	`^$|[a-z]+$`, `^[a-z]([a-z]*)$`, `^$|^$`, `^[a-z][-a-z]*`, `^[a-z]{1,3}x$`,
 }
+
+// newFast are the shapes added to matcherPatterns last that Matcher
+// matches without regexp, and newSlow those it leaves to regexp.
+var (
+	newFast = []string{`^[a-zA-Z0-9][-a-zA-Z0-9]*$`, `^[a-z][-a-z0-9é]+$`, `^[a-z0-9]{1,11}$`, `^[a-zé]{2,}$`, `^[a-z]{3}$`, `^[a-z]{0,2}$`,
+		`^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`, `^[a-z]+$|^$`, `^$|^[a-z]{1,3}$`}
+	newSlow = []string{`^$|[a-z]+$`, `^$|^$`, `^[a-z][-a-z]*`, `^[a-z]{1,3}x$`}
+)
 
 // corpusPatterns are the distinct patterns of the shared corpus's CRDs
 // (nil without the corpus).
@@ -127,7 +139,12 @@ func TestMatcherDifferential(t *testing.T) {
 			t.Errorf("%q is not matched fast", s)
 		}
 	}
-	for _, s := range []string{matcherPatterns[10], matcherPatterns[11], `^[a-z]+`, `[a-z]+$`, `^[a-z]+$|^$`, `^(?i:a)+$`} {
+	for _, s := range newFast {
+		if m, _ := NewMatcher(s); !m.Fast() {
+			t.Errorf("%q is not matched fast", s)
+		}
+	}
+	for _, s := range append([]string{matcherPatterns[10], matcherPatterns[11], `^[a-z]+`, `[a-z]+$`, `^(?i:a)+$`}, newSlow...) {
 		if m, _ := NewMatcher(s); m.Fast() {
 			t.Errorf("%q is matched fast", s)
 		}

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
@@ -236,6 +237,10 @@ func FuzzTree(f *testing.F) {
 			t.Fatalf("value %#v: dry gives %d %v, full %d %v", v, c, ok, fullRes.MatchCount, fullRes.Valid())
 		}
 		_ = j.ListTypes("", v)
+		// a scalar of a kind the tree passes whatever its value passes
+		if s, ok := ScalarOf(v); ok && j.ScalarKindsPassing()&(1<<s.Kind) != 0 && !fullRes.Valid() {
+			t.Fatalf("value %#v: ScalarKindsPassing %b, but %q", v, j.ScalarKindsPassing(), fullRes.Errors.Strings())
+		}
 		if s, ok := ScalarOf(v); ok && s.Kind != Object && s.Kind != Array && s.Kind != Null {
 			r := j.Rules
 			m := &Result{}
@@ -256,4 +261,35 @@ func FuzzTree(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestScalarKindsPassing: on many generated trees with junctors, a scalar
+// of a kind ScalarKindsPassing gives passes Validate; and the kinds are
+// given for some trees.
+func TestScalarKindsPassing(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	some := 0
+	for range 50000 {
+		schema := make([]byte, 40)
+		for i := range schema {
+			schema[i] = byte(r.IntN(256))
+		}
+		j := fuzzTree(&byteSource{b: schema}, 2, true)
+		kinds := j.ScalarKindsPassing()
+		if kinds != 0 && j.HasJunctors() {
+			some++
+		}
+		for _, v := range []any{true, false, int64(0), int64(1), int64(-5), int64(3), int64(1 << 40), "", "a", "ab", "abc", "b", "x", "2020-01-01"} {
+			s, _ := ScalarOf(v)
+			if kinds&(1<<s.Kind) != 0 {
+				if errs := j.Validate("spec.x", v); len(errs) > 0 {
+					t.Fatalf("%#v: ScalarKindsPassing %b, but %q", v, kinds, errs.Strings())
+				}
+			}
+		}
+	}
+	if some < 100 {
+		t.Errorf("only %d trees with junctors pass some kind", some)
+	}
+	t.Logf("%d trees with junctors pass some kind", some)
 }

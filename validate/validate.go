@@ -206,29 +206,43 @@ type bound struct {
 // Rules are the compiled value checks of one schema node. They are immutable
 // and safe for concurrent use. A nil *Rules checks nothing.
 type Rules struct {
-	types     []string // the type list ("integer", "string" for int-or-string)
-	typeList  string   // types joined with ","
-	nullable  bool
-	hasInt    bool // types contains "integer"
-	hasNumber bool // types contains "number"
-	hasNull   bool // types contains "null"
+	// The fields Check reads on the usual values come first, in the
+	// object's first 64 bytes: one cache line for most checks.
 
-	format    string // kept format as written, "" when stripped or absent
-	strFormat int    // the string format's checker (fmtNone for numeric formats)
+	// typeOK has bit k set when CheckType(k) passes.
+	typeOK uint8
+	// scalarChecks is false when Check can only fail through the type check
+	// and enum (no string, format or number keyword).
+	scalarChecks         bool
+	hasInt               bool // types contains "integer"
+	hasNumber            bool // types contains "number"
+	hasPattern           bool // pattern != ""
+	hasMaxLen, hasMinLen bool
+	enum                 []any
+	re                   *Matcher
+	strFormat            int // the string format's checker (fmtNone for numeric formats)
+	maxLen, minLen       int64
 
-	rangeType   int // rangeNone, rangeInteger, rangeNumber
-	rangeFormat int // numNone, numInt32, numInt64, numFloat, numDouble
+	hasNull  bool // types contains "null"
+	nullable bool
+	// enumStrs are the enum's string members, when its members are all
+	// strings, int64, float64, bool or nil (only strings match a string
+	// value then: matchScalar)
+	enumStrs    []string
+	enumSimple  bool
+	pattern     string
+	rangeType   int      // rangeNone, rangeInteger, rangeNumber
+	rangeFormat int      // numNone, numInt32, numInt64, numFloat, numDouble
+	types       []string // the type list ("integer", "string" for int-or-string)
+	typeList    string   // types joined with ","
+
+	format      string // kept format as written, "" when stripped or absent
 	rangeSuffix string
 
-	hasMaxLen, hasMinLen bool
-	maxLen, minLen       int64
-	pattern              string
-	re                   *Matcher
-	patternErr           string // the compile error of an invalid pattern
+	patternErr string // the compile error of an invalid pattern
 
 	max, min, mult bound
 
-	enum       []any
 	enumDetail string // "supported values: ..."
 
 	hasMaxItems, hasMinItems bool
@@ -238,13 +252,6 @@ type Rules struct {
 	maxProps, minProps       int64
 	required                 []string
 	noAdditional             bool
-
-	// typeOK has bit k set when CheckType(k) passes.
-	typeOK uint8
-
-	// scalarChecks is false when Check can only fail through the type check
-	// and enum (no string, format or number keyword).
-	scalarChecks bool
 }
 
 // Compile compiles one node's value checks. It returns nil, nil when the node
@@ -377,6 +384,16 @@ func Compile(n Node) (*Rules, error) {
 		if len(list) > 0 {
 			r.enum = append([]any(nil), list...)
 			r.enumDetail = enumDetail(list)
+			r.enumSimple = true
+			for _, m := range list {
+				switch m := m.(type) {
+				case string:
+					r.enumStrs = append(r.enumStrs, m)
+				case int64, float64, bool, nil:
+				default:
+					r.enumSimple = false
+				}
+			}
 		}
 	}
 	if v, ok := kw["required"]; ok && v != nil {
@@ -404,6 +421,7 @@ func Compile(n Node) (*Rules, error) {
 		}
 	}
 
+	r.hasPattern = r.pattern != ""
 	r.scalarChecks = r.hasMaxLen || r.hasMinLen || r.pattern != "" || r.strFormat != fmtNone ||
 		r.rangeType != rangeNone || r.max.set || r.min.set || r.mult.set
 	if len(r.types) == 0 && r.format == "" && !r.scalarChecks && r.enum == nil &&
@@ -583,6 +601,42 @@ func (r *Rules) TypeOnly() (kinds uint8, ok bool) {
 	return r.typeOK, true
 }
 
+// KindsPassing returns the kinds (bit 1<<k for Kind k) whose every value
+// passes Check: the kind alone decides for them, whatever the value. It
+// holds the kinds TypeOnly gives when that is ok, and more where TypeOnly
+// is not: an integer node's Int values when it has no bounds, multipleOf
+// or int32 format, a string node's Bool or Null values... A walker can skip
+// Check for a value of such a kind. A nil Rules passes every kind.
+func (r *Rules) KindsPassing() uint8 {
+	if r == nil {
+		return 0xFF
+	}
+	if r.enum != nil {
+		return 0
+	}
+	k := r.typeOK &^ (1<<Int | 1<<Float | 1<<String)
+	bounds := r.mult.set || r.min.set || r.max.set
+	if !bounds && !(r.rangeType == rangeInteger && r.rangeFormat == numInt32) {
+		k |= r.typeOK & (1 << Int)
+	}
+	floatByValue := r.hasInt && !r.hasNumber && (len(r.types) > 0 || r.format != "") // checkTypeScalar
+	if !bounds && !floatByValue && r.rangeType != rangeInteger && !(r.rangeType == rangeNumber && r.rangeFormat == numFloat) {
+		k |= r.typeOK & (1 << Float)
+	}
+	if !r.hasMaxLen && !r.hasMinLen && r.pattern == "" && r.strFormat == fmtNone {
+		k |= r.typeOK & (1 << String)
+	}
+	return k
+}
+
+// Int32Only reports whether an Int value passes Check exactly when it is
+// within the int32 range: an integer node of format int32 with no bounds,
+// multipleOf or enum.
+func (r *Rules) Int32Only() bool {
+	return r != nil && r.typeOK&(1<<Int) != 0 && r.enum == nil && r.rangeType == rangeInteger && r.rangeFormat == numInt32 &&
+		!r.mult.set && !r.min.set && !r.max.set
+}
+
 // checkType is CheckType's rule, tabled by Compile in typeOK.
 func (r *Rules) checkType(k Kind) bool {
 	if len(r.types) == 0 && r.format == "" {
@@ -690,7 +744,7 @@ func (r *Rules) checkString(s []byte) bool {
 			return false
 		}
 	}
-	if r.pattern != "" {
+	if r.hasPattern {
 		return r.re != nil && r.re.Match(s)
 	}
 	return true

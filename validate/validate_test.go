@@ -277,6 +277,8 @@ func TestEnum(t *testing.T) {
 		{"N03-null-never-matches", Node{Nullable: true, Keywords: kw{"enum": []any{nil, "x"}}}, "spec.e", N, []string{
 			`spec.e: Unsupported value: null: supported values: "null", "x"`}},
 		{"EN-string-not-float", e(1.5), "spec.e", S("1.5"), []string{`spec.e: Unsupported value: "1.5": supported values: "1.5"`}},
+		{"EN-string-among-simple", e(int64(1), "b", true, nil, "a"), "spec.e", S("a"), nil},
+		{"EN-string-not-simple", e(int64(1), "b", true, nil), "spec.e", S("1"), []string{`spec.e: Unsupported value: "1": supported values: "1", "b", "true", "null"`}},
 	})
 	r, _ := Compile(e(map[string]any{"a": int64(1)}, []any{int64(1), int64(2)}))
 	for _, c := range []struct {
@@ -409,5 +411,71 @@ func TestScalarOf(t *testing.T) {
 	}
 	if s, _ := ScalarOf("x"); s.Value() != "x" {
 		t.Error("Value")
+	}
+}
+
+// TestKindsPassing: every value of a kind KindsPassing gives passes Check,
+// on nodes of every type, format and value keyword; and KindsPassing holds
+// what TypeOnly gives.
+func TestKindsPassing(t *testing.T) {
+	values := []Scalar{{Kind: Null}, {Kind: Bool, Bool: true}, {Kind: Bool}}
+	for _, n := range []int64{0, 1, -1, 7, 100, math.MaxInt32, math.MaxInt32 + 1, math.MinInt32 - 1, math.MaxInt64, math.MinInt64} {
+		values = append(values, Scalar{Kind: Int, Int: n})
+	}
+	for _, f := range []float64{0.5, 1, -2, 1e10, 1e19, -1e19, 3.4e38, 3.5e38, 1e300, math.Inf(1), 2.5e9} {
+		values = append(values, Scalar{Kind: Float, Float: f})
+	}
+	for _, s := range []string{"", "a", "abc", "1", "1.5", "2006-01-02T15:04:05Z", "ab-c", "é", strings.Repeat("x", 300), "example.com"} {
+		values = append(values, Scalar{Kind: String, Str: []byte(s)})
+	}
+	var nodes []Node
+	for _, typ := range []string{"", "integer", "number", "string", "boolean", "object", "array"} {
+		for _, format := range []string{"", "int32", "int64", "float", "double", "date-time", "byte", "hostname", "unknown"} {
+			for _, kws := range []kw{nil, {"minimum": int64(0)}, {"maximum": 10.5}, {"multipleOf": int64(2)}, {"maxLength": int64(2)},
+				{"minLength": int64(1)}, {"enum": []any{"a", int64(1)}}, {"exclusiveMaximum": true, "maximum": int64(5)}} {
+				for _, nullable := range []bool{false, true} {
+					nodes = append(nodes, Node{Type: typ, Format: format, Keywords: kws, Nullable: nullable})
+				}
+			}
+			nodes = append(nodes, Node{Type: typ, Format: format, Pattern: "^a"}, Node{Type: typ, Format: format, IntOrString: true})
+		}
+	}
+	for _, n := range nodes {
+		r, err := Compile(n)
+		if err != nil {
+			continue
+		}
+		kinds := r.KindsPassing()
+		if only, ok := r.TypeOnly(); ok && only&^kinds != 0 {
+			t.Errorf("%+v: TypeOnly %b, KindsPassing %b", n, only, kinds)
+		}
+		for _, v := range values {
+			if kinds&(1<<v.Kind) != 0 && !r.Check(v) {
+				t.Errorf("%+v: KindsPassing %b, but %+v fails", n, kinds, v)
+			}
+		}
+	}
+}
+
+// TestInt32Only: where Int32Only holds, Check on an Int passes exactly
+// within the int32 range.
+func TestInt32Only(t *testing.T) {
+	n := 0
+	for _, node := range []Node{{Type: "integer", Format: "int32"}, {Type: "integer", Format: "int32", Nullable: true},
+		{Type: "integer", Format: "int32", Keywords: kw{"minimum": int64(0)}}, {Type: "integer"}, {Type: "string", Format: "int32"},
+		{Type: "number", Format: "int32"}, {Type: "integer", Format: "int32", Keywords: kw{"enum": []any{int64(1)}}}, {IntOrString: true, Format: "int32"}} {
+		r, err := Compile(node)
+		if err != nil || !r.Int32Only() {
+			continue
+		}
+		n++
+		for _, v := range []int64{0, 1, -1, 999999999, -999999999, math.MaxInt32, math.MinInt32, math.MaxInt32 + 1, math.MinInt32 - 1, math.MaxInt64} {
+			if got, want := r.Check(Scalar{Kind: Int, Int: v}), v >= math.MinInt32 && v <= math.MaxInt32; got != want {
+				t.Errorf("%+v, %d: Check %v", node, v, got)
+			}
+		}
+	}
+	if n < 2 {
+		t.Errorf("Int32Only held for %d nodes", n)
 	}
 }

@@ -77,17 +77,28 @@ func isDNS1123Label[T text](s T) bool {
 }
 
 // isDNS1123Subdomain reports whether s is dot-separated DNS-1123 labels.
+// It reads s once: a label may not start with '-' (nor be empty), and a '.'
+// or the end may not follow '-' or '.'.
 func isDNS1123Subdomain[T text](s T) bool {
-	start := 0
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == '.' {
-			if !isDNS1123Label(s[start:i]) {
+	prev := byte('.') // the byte before s[i]; the start counts as a '.'
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isLowerAlnum(c):
+		case c == '-':
+			if prev == '.' {
 				return false
 			}
-			start = i + 1
+		case c == '.':
+			if prev == '.' || prev == '-' {
+				return false
+			}
+		default:
+			return false
 		}
+		prev = c
 	}
-	return true
+	return prev != '.' && prev != '-'
 }
 
 // isDNS1035Label reports whether s matches ^[a-z]([-a-z0-9]*[a-z0-9])?$.

@@ -229,14 +229,7 @@ func unquote(data []byte, sp span, buf *[]byte) []byte {
 		return nil
 	}
 	raw := data[sp.start+1 : sp.end-1]
-	esc := false
-	for _, c := range raw {
-		if c == '\\' {
-			esc = true
-			break
-		}
-	}
-	if !esc {
+	if bytes.IndexByte(raw, '\\') < 0 {
 		return raw
 	}
 	b := (*buf)[:0]

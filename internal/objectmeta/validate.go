@@ -146,13 +146,44 @@ const GeneratedNamePlaceholder = generatedTail
 // structure (braces, brackets, strings, separators), not the spelling of
 // numbers and literals, which the decoder has already checked.
 func (v *Validator) Validate(meta []byte, o ValidateOptions, dst jperrors.FieldErrors) jperrors.FieldErrors {
-	p := o.Path
-	if p == "" {
-		p = "metadata"
-	}
 	if what := v.index(meta); what != "" {
-		return append(dst, malformed(p, what))
+		return append(dst, malformed(pathOf(o), what))
 	}
+	return v.validate(o, dst)
+}
+
+// FieldSpans locates the top-level fields of metadata for
+// [Validator.ValidateIndexed]: entry i is the value of ObjectMeta.Fields[i]
+// as the byte offsets [start, end) of its JSON text in the metadata; an
+// entry with end == start is an absent field.
+type FieldSpans [NumObjectMetaFields][2]int
+
+// ValidateIndexed is [Validator.Validate] for metadata whose top-level
+// fields the caller located as it wrote meta (fields), so that meta is not
+// read for them again: meta must be a JSON object and fields its members'
+// values, each of its field's JSON type or null. The result is Validate's.
+func (v *Validator) ValidateIndexed(meta []byte, fields *FieldSpans, o ValidateOptions, dst jperrors.FieldErrors) jperrors.FieldErrors {
+	v.meta = meta
+	for i, f := range fields {
+		v.fields[i] = span{f[0], f[1]}
+	}
+	if what := v.checkTypes(); what != "" {
+		return append(dst, malformed(pathOf(o), what))
+	}
+	return v.validate(o, dst)
+}
+
+func pathOf(o ValidateOptions) string {
+	if o.Path == "" {
+		return "metadata"
+	}
+	return o.Path
+}
+
+// validate is Validate on the indexed metadata (v.meta, v.fields).
+func (v *Validator) validate(o ValidateOptions, dst jperrors.FieldErrors) jperrors.FieldErrors {
+	p := pathOf(o)
+	meta := v.meta
 	start := len(dst)
 
 	// 1. generateName
@@ -273,6 +304,12 @@ func (v *Validator) index(meta []byte) string {
 	if s := (scan{data: meta, pos: end}); s.peek() != 0 {
 		return "not one JSON value"
 	}
+	return v.checkTypes()
+}
+
+// checkTypes reports a known field of the wrong JSON type ("" if none).
+func (v *Validator) checkTypes() string {
+	meta := v.meta
 	for i, sp := range v.fields {
 		if sp.end == sp.start || isNullSpan(meta, sp) {
 			continue

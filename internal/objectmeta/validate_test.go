@@ -158,6 +158,18 @@ func TestValidate(t *testing.T) {
 			if !slices.Equal(got, again) {
 				t.Errorf("second run differs: %q", again)
 			}
+			// with the fields located by the caller: the same, for
+			// metadata that is an object
+			var ix Validator
+			if ix.index([]byte(tc.meta)) == "" {
+				var fs FieldSpans
+				for i, sp := range ix.fields {
+					fs[i] = [2]int{sp.start, sp.end}
+				}
+				if indexed := strs(v.ValidateIndexed([]byte(tc.meta), &fs, tc.o, nil)); !slices.Equal(got, indexed) {
+					t.Errorf("ValidateIndexed differs: %q", indexed)
+				}
+			}
 		})
 	}
 }
