@@ -192,7 +192,7 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool, of 
 			}
 		}
 		if d.val.on {
-			d.unkeptMember(of, idx)
+			d.unkeptMember(of, idx, name)
 		}
 		d.dups.members = append(d.dups.members[:i], d.dups.members[i+1:]...)
 		if write && mb.start < d.strm.flushed {

@@ -624,7 +624,7 @@ func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
 // unkeptMember undoes keptMember for a member retracted by a later
 // duplicate (property idx, or -1), which may itself not be kept (a pruned
 // null).
-func (d *Decoder) unkeptMember(of *objFrame, idx int) {
+func (d *Decoder) unkeptMember(of *objFrame, idx int, name []byte) {
 	if !of.vframe {
 		if uint(idx) < 64 {
 			of.keptLo &^= 1 << idx
@@ -635,6 +635,17 @@ func (d *Decoder) unkeptMember(of *objFrame, idx int) {
 	f.n--
 	if idx >= 0 && f.keptBase >= 0 {
 		d.val.kept[f.keptBase+idx/64] &^= 1 << (idx % 64)
+	} else if idx < 0 && f.extraReq {
+		// its name, if it was kept (the object's names are distinct: each
+		// duplicate retracts the one before)
+		for i, rest := f.namesBase, d.val.names[f.namesBase:]; len(rest) > 0; {
+			n, w := binary.Uvarint(rest)
+			if string(rest[w:w+int(n)]) == string(name) {
+				d.val.names = append(d.val.names[:i], d.val.names[i+w+int(n):]...)
+				break
+			}
+			i, rest = i+w+int(n), rest[w+int(n):]
+		}
 	}
 }
 

@@ -71,6 +71,10 @@ spec:
                 x-kubernetes-int-or-string: true
                 anyOf: [{type: integer}, {type: string}]
                 not: {enum: [bad]}
+              lm:
+                type: object
+                required: [k]
+                additionalProperties: {type: string}
               set:
                 type: array
                 x-kubernetes-list-type: set
@@ -567,5 +571,21 @@ func TestRequiredAfterDuplicate(t *testing.T) {
 	_, err := d.AppendPrune(nil, doc)
 	if err == nil || !strings.Contains(err.Error(), "spec.size: Required value") {
 		t.Errorf("got %v, want spec.size: Required value", err)
+	}
+	// the same for a required name that is no property: a map's key whose
+	// last value is a null, which null pruning drops (as it drops the
+	// single "k": null)
+	for _, lm := range []string{`{"k":null}`, `{"k":"v","k":null}`, `{"k":"v","j":"w","k":null}`} {
+		doc := []byte(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":"small","lm":` + lm + `}}`)
+		_, err := d.AppendPrune(nil, doc)
+		if err == nil || !strings.Contains(err.Error(), "spec.lm.k: Required value") {
+			t.Errorf("%s: got %v, want spec.lm.k: Required value", lm, err)
+		}
+	}
+	for _, lm := range []string{`{"k":null,"k":"v"}`, `{"k":"v","k":"w"}`} {
+		doc := []byte(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":"small","lm":` + lm + `}}`)
+		if _, err := d.AppendPrune(nil, doc); err != nil && strings.Contains(err.Error(), "Required value") {
+			t.Errorf("%s: got %v, want no Required value", lm, err)
+		}
 	}
 }

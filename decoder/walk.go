@@ -529,7 +529,7 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 	if f.m != nil {
 		f.m[string(mr.name)] = v
 	}
-	if d.val.on {
+	if d.val.on && err == nil { // on an error the value's frames are not closed
 		d.keptMember(f, mr.idx, nil)
 	}
 	return err
