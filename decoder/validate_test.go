@@ -282,6 +282,7 @@ func FuzzValidation(f *testing.F) {
 		`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"size":"small","size":"large"}}`,
 		head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"K","metadata":{"name":"Foo","namespace":"NS_"}}}}`,
 		head + `"spec":{"size":"small","any":"bad","set":["a","a",1],"p":{"x":1}}}`,
+		head + `"spec":{"size":"small","lm":{"k":"v","k":null},"p":{"a":"x","a":null}}}`,
 	} {
 		f.Add([]byte(s))
 	}
