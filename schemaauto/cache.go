@@ -83,27 +83,7 @@ func (c *Cache) put(key string, doc any) {
 	}
 	body := jsonvalue.AppendCanonical(nil, doc)
 	sum := sha256.Sum256(body)
-	p := c.path(key)
-	if os.MkdirAll(filepath.Dir(p), 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, err = f.WriteString(cacheMagic + hex.EncodeToString(sum[:]) + "\n")
-	if err == nil {
-		_, err = f.Write(body)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
+	c.write(c.path(key), cacheMagic+hex.EncodeToString(sum[:])+"\n", body)
 }
 
 // roundTrips reports whether the JSON parser (parseJSONValues) reads the
