@@ -999,6 +999,35 @@ func checkDocument(t *testing.T, tg *target, doc []byte) result {
 		}
 	}
 
+	// value validation changes the verdict only: the same findings, and the
+	// same output or an *errors.InvalidError, on the fast path and on the
+	// slow one (MaxDepth below the default: no raw fast path)
+	for _, alt := range []struct {
+		name string
+		opt  decoder.Option
+	}{{"Validation(true)", decoder.MaxDepth(decoder.DefaultMaxDepth)}, {"Validation(true), MaxDepth(DefaultMaxDepth-1)", decoder.MaxDepth(decoder.DefaultMaxDepth - 1)}} {
+		if alt.name != "Validation(true)" && textDepth(doc) >= decoder.DefaultMaxDepth-1 {
+			continue
+		}
+		vo := prune(tg.decoder(decoder.Validation(true), alt.opt), doc)
+		var ie *jperrors.InvalidError
+		switch {
+		case vo.err == nil:
+			if !bytes.Equal(vo.out, first.out) {
+				t.Fatalf("%s: output\n%s\nwithout validation:\n%s", alt.name, vo.out, first.out)
+			}
+		case errors.As(vo.err, &ie):
+			if len(ie.Errors) == 0 {
+				t.Fatalf("%s: an InvalidError without errors: %v", alt.name, vo.err)
+			}
+		default:
+			t.Fatalf("%s: error %T %v where decoding without validation succeeds", alt.name, vo.err, vo.err)
+		}
+		if !sameFindings(vo.findings, first.findings) {
+			t.Fatalf("%s: findings %v, without validation %v", alt.name, vo.findings, first.findings)
+		}
+	}
+
 	// paths the schema admits
 	a, entry, _ := tg.automatonFor(tree)
 	if tg.fixed == nil && first.entry != entry {
