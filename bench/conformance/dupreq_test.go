@@ -1,11 +1,6 @@
 package conformance
 
-import (
-	"testing"
-
-	"github.com/jsonprune/jsonprune/bench/oracle"
-	"github.com/jsonprune/jsonprune/schemaauto"
-)
+import "testing"
 
 // dupReqCRD has required names that are no property: a map's keys
 // (additionalProperties, not nullable, so a null value is pruned) and a
@@ -46,19 +41,7 @@ spec:
 // duplicate in such a map made the fast path's abandoned walk panic
 // before, and a retracted map key still counted as present.
 func TestValidationDuplicateRequired(t *testing.T) {
-	o, err := oracle.NewCRDecoder([]byte(dupReqCRD))
-	if err != nil {
-		t.Fatal(err)
-	}
-	crds, err := schemaauto.ParseCRDs([]byte(dupReqCRD))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := schemaauto.CompileCRDs(crds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := side{o, set}
+	s := sideOf(t, []byte(dupReqCRD))
 	v := validatorsOf(t, []byte(dupReqCRD))["v1"]
 	const head = `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":`
 	var c valComparison

@@ -326,6 +326,11 @@ func widgetSide(t testing.TB) side {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sideOf(t, data)
+}
+
+// sideOf loads a CRD into both: the oracle and a compiled Set.
+func sideOf(t testing.TB, data []byte) side {
 	o, err := oracle.NewCRDecoder(data)
 	if err != nil {
 		t.Fatal(err)
