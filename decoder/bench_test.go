@@ -378,3 +378,49 @@ func BenchmarkPaths(b *testing.B) {
 	var rd bytes.Reader
 	run("prune-reader", func() { rd.Reset(doc); d.PruneReader(io.Discard, &rd) })
 }
+
+// dumpKinds are the group and kind of the 8 CRDs of the command line's
+// NDJSON dump (bench/cmd/dump: the corpus resources of the 8 CRDs with the
+// most resources).
+var dumpKinds = map[[2]string]bool{
+	{"serving.knative.dev", "Service"}: true, {"argoproj.io", "Application"}: true,
+	{"argoproj.io", "Workflow"}: true, {"opentelemetry.io", "OpenTelemetryCollector"}: true,
+	{"keda.sh", "ScaledObject"}: true, {"keda.sh", "TriggerAuthentication"}: true,
+	{"cert-manager.io", "Issuer"}: true, {"cert-manager.io", "Certificate"}: true,
+}
+
+// BenchmarkDump decodes the corpus CRs of the NDJSON dump's 8 CRDs (one
+// line each, as the dump holds them) as `jsonprune --no-validate -o none`
+// does: Validate, value validation off, Strict. ns/doc is the decoder's
+// cost per line of the dump.
+func BenchmarkDump(b *testing.B) {
+	c := needCorpus(b)
+	var docs [][]byte
+	var size int64
+	for _, doc := range c.docs {
+		var tm struct{ APIVersion, Kind string }
+		if json.Unmarshal(doc, &tm) != nil {
+			continue
+		}
+		group, _, _ := strings.Cut(tm.APIVersion, "/")
+		if dumpKinds[[2]string{group, tm.Kind}] {
+			docs, size = append(docs, doc), size+int64(len(doc))
+		}
+	}
+	if len(docs) == 0 {
+		b.Skip("SKIP: no corpus CR of the dump's CRDs")
+	}
+	d := must(New(c.set, FieldValidation(Strict), Validation(false)))
+	for _, doc := range docs {
+		d.Validate(doc) // the set compiles each CRD on first use: not timed
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, doc := range docs {
+			d.Validate(doc)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(docs)), "ns/doc")
+	b.ReportMetric(float64(len(docs)), "docs")
+}

@@ -1,8 +1,10 @@
 package decoder
 
 import (
+	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -408,9 +410,7 @@ func hasPrefixAt(doc []byte, i int, lit string) bool {
 func scanString(doc []byte, i int) (end int, esc, ok bool) {
 	start, ascii := i, true
 	for i < len(doc) {
-		for i < len(doc) && plainByte[doc[i]] {
-			i++
-		}
+		i = plainRun(doc, i)
 		if i >= len(doc) {
 			break
 		}
@@ -451,6 +451,30 @@ func scanString(doc []byte, i int) (end int, esc, ok bool) {
 		}
 	}
 	return i, esc, false
+}
+
+// plainRun returns the index of the first byte at or after i that is not
+// plainByte (a quote, a backslash, a control character or a byte of a
+// multi-byte UTF-8 sequence), or len(doc). It tests 8 bytes at a time
+// (SWAR): for a word x, a byte b of x is flagged in the mask when b < 0x20,
+// b == '"', b == '\\' or b >= 0x80. Each test may also flag bytes above
+// (after) a byte it flags rightly, through the borrow of the subtraction,
+// but never one before it, so the lowest flagged byte is the first special
+// one.
+func plainRun(doc []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(doc); i += 8 {
+		x := binary.LittleEndian.Uint64(doc[i:])
+		q, b := x^(ones*'"'), x^(ones*'\\')
+		mask := ((x - ones*0x20) | (q - ones) | (b - ones)) &^ x & highs // < 0x20, '"', '\\' (bytes < 0x80)
+		if mask |= x & highs; mask != 0 {                                // >= 0x80
+			return i + bits.TrailingZeros64(mask)/8
+		}
+	}
+	for i < len(doc) && plainByte[doc[i]] {
+		i++
+	}
+	return i
 }
 
 // hex4 decodes the 4 hex digits at i.
@@ -730,6 +754,14 @@ func (r *rawTokens) ReadValue() (jsontext.Value, error) {
 // stringEndUnchecked is the index after the closing quote of the string
 // whose contents start at i.
 func stringEndUnchecked(doc []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(doc); i += 8 { // 8 bytes at a time, as plainRun
+		x := binary.LittleEndian.Uint64(doc[i:])
+		q, b := x^(ones*'"'), x^(ones*'\\')
+		if ((q-ones)&^q|(b-ones)&^b)&highs != 0 {
+			break
+		}
+	}
 	for ; i < len(doc); i++ {
 		switch doc[i] {
 		case '"':

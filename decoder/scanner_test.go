@@ -163,3 +163,84 @@ func TestPrescanPlain(t *testing.T) {
 		sameAsJSONText(t, start+rest, scan, jt, []byte(start+rest))
 	}
 }
+
+// TestPlainRun compares plainRun (8 bytes at a time) with the byte loop it
+// speeds up, at every start of texts with every byte value at every place
+// of a word.
+func TestPlainRun(t *testing.T) {
+	byteLoop := func(doc []byte, i int) int {
+		for i < len(doc) && plainByte[doc[i]] {
+			i++
+		}
+		return i
+	}
+	check := func(doc []byte) {
+		for i := 0; i <= len(doc); i++ {
+			if got, want := plainRun(doc, i), byteLoop(doc, i); got != want {
+				t.Fatalf("plainRun(%q, %d) = %d, want %d", doc, i, got, want)
+			}
+		}
+	}
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 20; at++ {
+			doc := []byte(strings.Repeat("abcdefgh", 3))
+			doc[at] = byte(c)
+			check(doc)
+			// a special byte after another: the borrow of the first must
+			// not hide the second nor flag a byte before it
+			for _, prev := range []byte{0x00, 0x1f, '"', '\\', 0x80, 0xff, 0x21, 0x5d} {
+				if at > 0 {
+					doc[at-1] = prev
+					check(doc)
+				}
+			}
+		}
+	}
+	rnd := uint64(1)
+	for n := 0; n < 20000; n++ {
+		doc := make([]byte, n%40)
+		for i := range doc {
+			rnd = rnd*6364136223846793005 + 1442695040888963407
+			doc[i] = byte(rnd >> 56)
+			if rnd>>50&3 != 0 { // mostly printable ASCII
+				doc[i] = 0x20 + byte(rnd>>40)%0x5f
+			}
+		}
+		check(doc)
+	}
+}
+
+// TestStringEndUnchecked compares stringEndUnchecked with a byte loop.
+func TestStringEndUnchecked(t *testing.T) {
+	byteLoop := func(doc []byte, i int) int {
+		for ; i < len(doc); i++ {
+			switch doc[i] {
+			case '"':
+				return i + 1
+			case '\\':
+				i++
+			}
+		}
+		return i
+	}
+	rnd := uint64(7)
+	for n := 0; n < 50000; n++ {
+		doc := make([]byte, n%40)
+		for i := range doc {
+			rnd = rnd*6364136223846793005 + 1442695040888963407
+			switch rnd >> 60 {
+			case 0:
+				doc[i] = '"'
+			case 1:
+				doc[i] = '\\'
+			default:
+				doc[i] = byte(rnd >> 40)
+			}
+		}
+		for i := 0; i <= len(doc); i++ {
+			if got, want := stringEndUnchecked(doc, i), byteLoop(doc, i); got != want {
+				t.Fatalf("stringEndUnchecked(%q, %d) = %d, want %d", doc, i, got, want)
+			}
+		}
+	}
+}
