@@ -20,10 +20,11 @@ type typeMetaScan struct {
 	avBuf, kindBuf, gvkKey []byte
 	avNull                 bool // the root's apiVersion is null
 	resolved               map[string]resolution
-	// the last resolution and its key: documents of one kind often come
-	// one after the other
-	lastGVK []byte
-	lastRes resolution
+	// the last resolution and its apiVersion and kind: documents of one
+	// kind often come one after the other
+	lastAV, lastKind []byte
+	lastRes          resolution
+	lastOK           bool
 }
 
 // ciValue is a root member whose name equals apiVersion or kind ignoring
@@ -103,11 +104,13 @@ func (d *Decoder) selectAutomaton() error {
 	}
 	// resolve (apiVersion, kind), cached by their bytes: no allocation in
 	// steady state
-	d.tm.gvkKey = append(append(append(d.tm.gvkKey[:0], d.tm.avBuf...), 0), d.tm.kindBuf...)
-	r, ok := d.tm.lastRes, d.tm.lastGVK != nil && bytes.Equal(d.tm.gvkKey, d.tm.lastGVK)
-	if !ok {
-		r, ok = d.tm.resolved[string(d.tm.gvkKey)]
+	r, ok := d.tm.lastRes, d.tm.lastOK && bytes.Equal(d.tm.avBuf, d.tm.lastAV) && bytes.Equal(d.tm.kindBuf, d.tm.lastKind)
+	if ok {
+		d.pickAutomaton(r)
+		return nil
 	}
+	d.tm.gvkKey = append(append(append(d.tm.gvkKey[:0], d.tm.avBuf...), 0), d.tm.kindBuf...)
+	r, ok = d.tm.resolved[string(d.tm.gvkKey)]
 	if !ok {
 		if d.fixed != nil {
 			_, _, err := schemaauto.ParseGroupVersion(string(d.tm.avBuf))
@@ -122,16 +125,22 @@ func (d *Decoder) selectAutomaton() error {
 			d.tm.resolved[string(d.tm.gvkKey)] = r
 		}
 	}
-	d.tm.lastGVK, d.tm.lastRes = append(d.tm.lastGVK[:0], d.tm.gvkKey...), r
+	d.tm.lastAV, d.tm.lastKind = append(d.tm.lastAV[:0], d.tm.avBuf...), append(d.tm.lastKind[:0], d.tm.kindBuf...)
+	d.tm.lastRes, d.tm.lastOK = r, true
+	d.pickAutomaton(r)
+	return nil
+}
+
+// pickAutomaton takes the automaton of a resolution.
+func (d *Decoder) pickAutomaton(r resolution) {
 	if r.err != nil {
 		d.setFatal(rankGroupVersion, &jperrors.DecodeError{Msg: r.err.Error()})
 	}
 	if r.a == nil {
 		d.a = schemaauto.PassThrough()
-		return nil
+		return
 	}
 	d.a, d.entry, d.res.Entry, d.res.Pruned = r.a, r.entry, r.entry, true
-	return nil
 }
 
 // prescan finds the exact "apiVersion" and "kind" strings of the root, into
@@ -164,52 +173,30 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 // starts so. It checks nothing else; the walk reads the document from the
 // start, checking every byte. Otherwise prescanFrom reads the root.
 func (d *Decoder) prescanPlain() bool {
-	doc, i := d.doc, 0
-	ws := func() {
-		for i < len(doc) && wsByte[doc[i]] {
-			i++
-		}
-	}
-	// str reads a string of printable ASCII without escapes at i
-	str := func() []byte {
-		if i >= len(doc) || doc[i] != '"' {
-			return nil
-		}
-		start := i + 1
-		for i = start; i < len(doc) && doc[i] != '"'; i++ {
-			if c := doc[i]; c < 0x20 || c > 0x7e || c == '\\' {
-				return nil
-			}
-		}
-		if i >= len(doc) {
-			return nil
-		}
-		i++
-		return doc[start : i-1 : i-1]
-	}
-	ws()
+	doc := d.doc
+	i := skipSpace(doc, 0)
 	if i >= len(doc) || doc[i] != '{' {
 		return false
 	}
 	i++
 	var av, kind []byte
 	for n := 0; n < 2; n++ {
-		ws()
+		i = skipSpace(doc, i)
 		if n == 1 {
 			if i >= len(doc) || doc[i] != ',' {
 				return false
 			}
-			i++
-			ws()
+			i = skipSpace(doc, i+1)
 		}
-		name := str()
-		ws()
-		if name == nil || i >= len(doc) || doc[i] != ':' {
+		name, j := plainASCII(doc, i)
+		if name == nil {
 			return false
 		}
-		i++
-		ws()
-		v := str()
+		if i = skipSpace(doc, j); i >= len(doc) || doc[i] != ':' {
+			return false
+		}
+		v, j := plainASCII(doc, skipSpace(doc, i+1))
+		i = j
 		switch {
 		case v == nil:
 			return false
@@ -224,6 +211,29 @@ func (d *Decoder) prescanPlain() bool {
 	d.tm.avNull = false
 	d.tm.avBuf, d.tm.kindBuf = append(d.tm.avBuf[:0], av...), append(d.tm.kindBuf[:0], kind...)
 	return true
+}
+
+// skipSpace returns the index of the first byte at or after i that is not
+// JSON whitespace.
+func skipSpace(doc []byte, i int) int {
+	for i < len(doc) && wsByte[doc[i]] {
+		i++
+	}
+	return i
+}
+
+// plainASCII reads the string at doc[i] if it holds printable ASCII
+// without escapes: its contents (non-nil) and the index after it.
+func plainASCII(doc []byte, i int) ([]byte, int) {
+	if i >= len(doc) || doc[i] != '"' {
+		return nil, i
+	}
+	start := i + 1
+	i = plainRun(doc, start) // stops at '"', '\\', < 0x20 or >= 0x80
+	if i >= len(doc) || doc[i] != '"' || bytes.IndexByte(doc[start:i], 0x7f) >= 0 {
+		return nil, i
+	}
+	return doc[start:i:i], i + 1
 }
 
 // typeMetaTokens is what the pre-scan reads: a jsontext.Decoder of its
