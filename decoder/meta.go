@@ -66,6 +66,14 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 // it was pruned (a null) or written normalised in place (fastMeta, the
 // common forms); otherwise it returns the value read again as a tree.
 func (d *Decoder) rawMetadata(p *schemaauto.Prop, root, prunesNulls, write bool) (v any, off int64, done, keep bool, err error) {
+	if d.scanning {
+		if raw, ok := d.scanFastMeta(); ok { // the usual forms, in one pass
+			if write {
+				d.appendFastMeta()
+			}
+			return nil, d.tokenStart(raw), true, true, nil
+		}
+	}
 	raw, err := d.readValue()
 	if err != nil {
 		return nil, 0, true, false, err

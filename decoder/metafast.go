@@ -144,6 +144,12 @@ func (d *Decoder) readFastScalar(sub *rawTokens, f int) bool {
 	if err != nil {
 		return false
 	}
+	return d.fastScalar(f, v)
+}
+
+// fastScalar takes the value v of field f (a string field, generation or
+// creationTimestamp) if it is of the fast path's forms.
+func (d *Decoder) fastScalar(f int, v jsontext.Value) bool {
 	switch f {
 	case objectmeta.FieldGeneration:
 		if v.Kind() != '0' || bytes.ContainsAny(v, ".eE") {
@@ -318,4 +324,162 @@ func (d *Decoder) appendOwnerRefs() {
 		d.buf = append(d.buf, '}')
 	}
 	d.buf = append(d.buf, ']')
+}
+
+// scanFastMeta is the fast path of the fast path: on the scanner, before
+// the metadata value, it reads metadata whose fields are strings, an
+// integral generation, a canonical creationTimestamp, labels and
+// annotations (objects of strings, keys without escapes) and finalizers (a
+// list of strings), each once, in one pass: checking the text as the
+// scanner's ReadValue does (grammar, strings, duplicate names, depth) and
+// filling d.meta as readFastMeta does. It reports false on anything else
+// (ownerReferences, any other form, a duplicate, a syntax error) with the
+// scanner where it was: the caller then reads the value as before, and
+// finds what it is.
+func (d *Decoder) scanFastMeta() (jsontext.Value, bool) {
+	s := &d.sc
+	if s.pos != s.from || s.allow&allowValue == 0 || len(s.stack)+3 >= s.maxDepth {
+		return nil, false
+	}
+	doc, start := s.doc, s.at
+	if start >= len(doc) || doc[start] != '{' {
+		return nil, false
+	}
+	d.meta.fields = [numMetaFields]jsontext.Value{}
+	d.meta.kvs, d.meta.owners = d.meta.kvs[:0], d.meta.owners[:0]
+	var seen uint64 // the fields read: a second one is a duplicate
+	i := skipSpace(doc, start+1)
+	for n := 0; ; n++ {
+		if i >= len(doc) {
+			return nil, false
+		}
+		if doc[i] == '}' && n == 0 {
+			break
+		}
+		name, j, esc := scanQuoted(doc, i)
+		if name == nil || esc {
+			return nil, false
+		}
+		f := metaField(name[1 : len(name)-1])
+		if f < 0 || f == objectmeta.FieldOwnerReferences || seen&(1<<f) != 0 {
+			return nil, false
+		}
+		seen |= 1 << f
+		if i = skipSpace(doc, j); i >= len(doc) || doc[i] != ':' {
+			return nil, false
+		}
+		i = skipSpace(doc, i+1)
+		if f == objectmeta.FieldLabels || f == objectmeta.FieldAnnotations || f == objectmeta.FieldFinalizers {
+			if i = d.scanFastCollection(doc, i, f, name); i < 0 {
+				return nil, false
+			}
+		} else {
+			v, j := scanFastScalar(doc, i)
+			if v == nil || !d.fastScalar(f, v) {
+				return nil, false
+			}
+			i = j
+		}
+		if i = skipSpace(doc, i); i < len(doc) && doc[i] == '}' {
+			break
+		}
+		if i >= len(doc) || doc[i] != ',' {
+			return nil, false
+		}
+		i = skipSpace(doc, i+1)
+	}
+	end := i + 1
+	s.pos, s.state, s.big = end, sAfter, false
+	return jsontext.Value(doc[start:end]), true
+}
+
+// scanQuoted reads the string at doc[i], checked as scanString checks it:
+// the string with its quotes (nil if there is none, or it is not valid),
+// the index after it, and whether it has escapes.
+func scanQuoted(doc []byte, i int) (jsontext.Value, int, bool) {
+	if i >= len(doc) || doc[i] != '"' {
+		return nil, i, false
+	}
+	end, esc, ok := scanString(doc, i+1)
+	if !ok {
+		return nil, i, false
+	}
+	return jsontext.Value(doc[i:end]), end, esc
+}
+
+// scanFastScalar reads a string or a number at doc[i], checked: the value
+// (nil for anything else) and the index after it.
+func scanFastScalar(doc []byte, i int) (jsontext.Value, int) {
+	if i >= len(doc) {
+		return nil, i
+	}
+	if doc[i] == '"' {
+		v, end, _ := scanQuoted(doc, i)
+		return v, end
+	}
+	end := i
+	for end < len(doc) && numberByte[doc[end]] {
+		end++
+	}
+	if end == i || !validNumber(doc[i:end]) {
+		return nil, i
+	}
+	return jsontext.Value(doc[i:end]), end
+}
+
+// scanFastCollection is readFastCollection for scanFastMeta: labels or
+// annotations (an object of strings whose keys have no escapes, none
+// twice) or finalizers (a list of strings) at doc[i], into d.meta.kvs. It
+// returns the index after the value, or -1.
+func (d *Decoder) scanFastCollection(doc []byte, i, f int, name jsontext.Value) int {
+	const maxKeys = 64 // as scanComposite compares names
+	open, end := byte('{'), byte('}')
+	if f == objectmeta.FieldFinalizers {
+		open, end = '[', ']'
+	}
+	if i >= len(doc) || doc[i] != open {
+		return -1
+	}
+	first := len(d.meta.kvs)
+	i = skipSpace(doc, i+1)
+	for n := 0; ; n++ {
+		if i >= len(doc) {
+			return -1
+		}
+		if doc[i] == end && n == 0 {
+			break
+		}
+		var k jsontext.Value
+		if open == '{' {
+			var esc bool
+			if k, i, esc = scanQuoted(doc, i); k == nil || esc || n >= maxKeys {
+				return -1
+			}
+			for _, e := range d.meta.kvs[first:] {
+				if string(e.key) == string(k) {
+					return -1 // a duplicate: the slow path's
+				}
+			}
+			if i = skipSpace(doc, i); i >= len(doc) || doc[i] != ':' {
+				return -1
+			}
+			i = skipSpace(doc, i+1)
+		}
+		v, j, _ := scanQuoted(doc, i) // escapes are fine: written verbatim
+		if v == nil {
+			return -1
+		}
+		d.meta.kvs = append(d.meta.kvs, kv{k, v, f})
+		if i = skipSpace(doc, j); i < len(doc) && doc[i] == end {
+			break
+		}
+		if i >= len(doc) || doc[i] != ',' {
+			return -1
+		}
+		i = skipSpace(doc, i+1)
+	}
+	if len(d.meta.kvs) > first {
+		d.meta.fields[f] = name // marks the field as present
+	}
+	return i + 1
 }

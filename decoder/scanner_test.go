@@ -244,3 +244,55 @@ func TestStringEndUnchecked(t *testing.T) {
 		}
 	}
 }
+
+// metaSeeds are metadata values for TestScanFastMeta and FuzzScanFastMeta:
+// the forms scanFastMeta reads and those it leaves to the value's
+// ordinary reading.
+var metaSeeds = []string{
+	`{}`, ` { } `, `{"name":"w"}`, `{"name":"w","namespace":"default"}`,
+	` { "name" : "w" , "namespace" : "default" } `,
+	`{"name":"w","labels":{"app":"demo","tier":"web"},"annotations":{"a/b":"c\"d\u00e9","x":""}}`,
+	`{"labels":{},"annotations":{},"finalizers":[]}`, `{"finalizers":["a","b\\c"," "]}`,
+	`{"generation":3,"creationTimestamp":"2024-01-02T03:04:05Z","uid":"u","resourceVersion":"1","selfLink":"/x","generateName":"g-"}`,
+	`{"generation":0,"creationTimestamp":"0001-01-01T00:00:00Z","name":""}`,
+	`{"generation":-0}`, `{"generation":1.0}`, `{"generation":1e2}`, `{"generation":01}`, `{"generation":99999999999999999999}`,
+	`{"generation":"3"}`, `{"creationTimestamp":"2024-01-02T03:04:05+01:00"}`, `{"creationTimestamp":null}`,
+	`{"name":"w","name":"v"}`, `{"labels":{"a":"1","a":"2"}}`, `{"labels":{"a":"1"},"labels":{}}`,
+	`{"labels":{"a":1}}`, `{"labels":{"a":null}}`, `{"labels":null}`, `{"labels":[]}`, `{"finalizers":{}}`,
+	`{"finalizers":[1]}`, `{"labels":{"\u0061":"1"}}`, `{"l\u0061bels":{"a":"1"}}`, `{"name":"\ud800"}`,
+	`{"name":"` + "\x01" + `"}`, `{"name":"w",}`, `{"labels":{"a":"1",}}`, `{"finalizers":["a",]}`,
+	`{"name":"w" "namespace":"d"}`, `{"name":}`, `{"name"}`, `{"name":"w"`, `{"labels":{"a":"1"}`,
+	`{"unknown":1}`, `{"name":{"x":null}}`, `{"name":null}`, `{"namespace":true}`,
+	`{"ownerReferences":[{"apiVersion":"v1","kind":"K","name":"n","uid":"u","controller":true}]}`,
+	`{"managedFields":[]}`, `null`, `[]`, `"x"`, `{"name":"w","deletionGracePeriodSeconds":5}`,
+	`{"labels":{` + strings.Repeat(`"k":"v",`, 70) + `"z":"v"}}`,
+}
+
+// TestScanFastMeta decodes documents with each of metaSeeds for a
+// metadata with the scanner and with jsontext: the same output, findings
+// and errors, with value validation and without.
+func TestScanFastMeta(t *testing.T) {
+	set := widgetSet(t)
+	for _, opts := range [][]Option{nil, {Validation(true)}, {FieldValidation(Ignore)}} {
+		scan, jt := must(New(set, opts...)), must(New(set, opts...))
+		jt.noScan = true
+		for _, m := range metaSeeds {
+			doc := `{"apiVersion":"example.com/v1","kind":"Widget","metadata":` + m + `,"spec":{"replicas":1}}`
+			sameAsJSONText(t, doc, scan, jt, []byte(doc))
+		}
+	}
+}
+
+// FuzzScanFastMeta is TestScanFastMeta on arbitrary metadata text.
+func FuzzScanFastMeta(f *testing.F) {
+	for _, m := range metaSeeds {
+		f.Add([]byte(m))
+	}
+	set := widgetSet(f)
+	scan, jt := must(New(set)), must(New(set))
+	jt.noScan = true
+	f.Fuzz(func(t *testing.T, m []byte) {
+		doc := `{"apiVersion":"example.com/v1","kind":"Widget","metadata":` + string(m) + `,"spec":{"replicas":1}}`
+		sameAsJSONText(t, doc, scan, jt, []byte(doc))
+	})
+}
