@@ -329,9 +329,9 @@ func (d *Decoder) noteCI(name []byte, k jsontext.Kind, str []byte, offset int64)
 	d.tm.ciSeq++
 	var v *ciValue
 	switch {
-	case bytes.EqualFold(name, []byte("apiVersion")):
+	case string(name) == "apiVersion" || bytes.EqualFold(name, []byte("apiVersion")):
 		v = &d.tm.ciAPIVersion
-	case bytes.EqualFold(name, []byte("kind")):
+	case string(name) == "kind" || bytes.EqualFold(name, []byte("kind")):
 		v = &d.tm.ciKind
 	default:
 		return

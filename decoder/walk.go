@@ -569,15 +569,27 @@ func (d *Decoder) placeMember(f *objFrame, mr *memberRead) error {
 		return nil
 	}
 	k := d.peek()
-	if k == '"' && (bytes.EqualFold(mr.name, []byte("apiVersion")) || bytes.EqualFold(mr.name, []byte("kind"))) {
+	if k == '"' && isTypeMetaName(mr.name) {
 		var err error
 		if mr.pre, err = d.readValue(); err != nil {
 			return err
 		}
-		mr.str = d.unquoteName(mr.pre)
+		if d.scanning && !d.sc.esc {
+			mr.str = mr.pre[1 : len(mr.pre)-1] // as unquoteName: the scanner read valid UTF-8
+		} else {
+			mr.str = d.unquoteName(mr.pre)
+		}
 	}
 	d.noteRootName(mr.name, k, mr.str, mr.nameOff)
 	return nil
+}
+
+// isTypeMetaName reports whether a root member's name is apiVersion or
+// kind ignoring case, as the reference's pre-scan matches them; the exact
+// names first.
+func isTypeMetaName(name []byte) bool {
+	return string(name) == "apiVersion" || string(name) == "kind" ||
+		bytes.EqualFold(name, []byte("apiVersion")) || bytes.EqualFold(name, []byte("kind"))
 }
 
 // dupMember checks whether the member repeats an earlier one. On the slow
