@@ -364,6 +364,7 @@ type objFrame struct {
 	top                                             int     // the path segment of the members
 	// the mark of the path names, cut back at each member
 	namesMark int
+	nth       uint32 // the members read so far (lookup's guesses)
 }
 
 // memberRead is the member being decoded: its name and where it goes.
@@ -500,11 +501,27 @@ func (d *Decoder) readMember(f *objFrame, mr *memberRead) (done bool, err error)
 		mr.nameOff = d.nameStart(mr.rawName)
 	}
 	if len(f.props) > 0 {
-		if mr.idx = d.a.Lookup(f.s, mr.name); mr.idx >= 0 {
+		if mr.idx = d.lookup(f, mr.name); mr.idx >= 0 {
 			mr.p = &f.props[mr.idx]
 		}
 	}
 	return false, nil
+}
+
+// lookup is Automaton.Lookup for the next member of the object f, which
+// first tries the property the member at the same place of an object in
+// the same state named last time: documents of a kind tend to spell their
+// members in the same order. Names are unique in a state, so a property
+// of that name is the one Lookup finds.
+func (d *Decoder) lookup(f *objFrame, name []byte) int {
+	slot := &d.guesses[(uint32(f.s)*16+f.nth)%uint32(len(d.guesses))]
+	f.nth++
+	if g := int(*slot) - 1; g >= 0 && g < len(f.props) && f.props[g].Name == string(name) {
+		return g
+	}
+	i := d.a.Lookup(f.s, name)
+	*slot = uint32(i + 1)
+	return i
 }
 
 // laneMember decodes the usual member: a declared property whose value
