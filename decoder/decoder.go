@@ -31,10 +31,6 @@ type Decoder struct {
 	entry    *schemaauto.Entry
 	ownDups  bool // the slow path: the walk reports duplicates, the last value wins
 	rawFast  bool // whole values may be copied or skipped as raw bytes
-	// guesses is lookup's guess of the property that a member at some place
-	// of an object in some state names, by the last document that had one
-	// there (the index + 1; 0: none)
-	guesses [1024]uint32
 	scanning bool // the scanner reads the document
 	scanOff  bool // for one decoding: the scanner gave up
 	inPlace  bool // jd reads doc in place (peekInPlace)
@@ -42,6 +38,11 @@ type Decoder struct {
 	fatals   []fatalRec // fatal error candidates of the current document
 	anyStart int64      // the offset of the value readAny last read
 	res      Result
+
+	// guesses is lookup's guess of the property that a member at some place
+	// of an object in some state names, by the last document that had one
+	// there (the index + 1; 0: none)
+	guesses [1024]uint32
 
 	// the readers
 	sc    scanner           // the fast path's (scanner.go)

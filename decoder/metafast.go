@@ -400,7 +400,7 @@ func scanQuoted(doc []byte, i int) (jsontext.Value, int, bool) {
 	if i >= len(doc) || doc[i] != '"' {
 		return nil, i, false
 	}
-	end, esc, ok := scanString(doc, i+1)
+	end, esc, ok := scanQuick(doc, i+1)
 	if !ok {
 		return nil, i, false
 	}

@@ -265,7 +265,7 @@ func (s *scanner) readName() (jsontext.Value, error) {
 	if c != '"' {
 		return nil, errUnscanned
 	}
-	end, esc, ok := scanString(doc, i+1)
+	end, esc, ok := scanQuick(doc, i+1)
 	if !ok {
 		return nil, errUnscanned
 	}
@@ -367,7 +367,7 @@ func (s *scanner) ReadValue() (jsontext.Value, error) {
 	s.big = false
 	switch c := doc[i]; {
 	case c == '"':
-		end, s.esc, ok = scanString(doc, i+1)
+		end, s.esc, ok = scanQuick(doc, i+1)
 	case name:
 		ok = false
 	case c == '{' || c == '[':
@@ -465,16 +465,30 @@ func plainRun(doc []byte, i int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(doc); i += 8 {
 		x := binary.LittleEndian.Uint64(doc[i:])
-		q, b := x^(ones*'"'), x^(ones*'\\')
-		mask := ((x - ones*0x20) | (q - ones) | (b - ones)) &^ x & highs // < 0x20, '"', '\\' (bytes < 0x80)
-		if mask |= x & highs; mask != 0 {                                // >= 0x80
-			return i + bits.TrailingZeros64(mask)/8
+		// bytes < 0x20, '"', '\\' (each flagged only where x's byte is
+		// < 0x80: the &^ x), and >= 0x80 (the | x): (m &^ x) | x == m | x
+		if m := ((x - ones*0x20) | (x ^ ones*'"' - ones) | (x ^ ones*'\\' - ones) | x) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
+	return plainTail(doc, i)
+}
+
+// plainTail is plainRun's byte loop, for the last bytes of doc.
+func plainTail(doc []byte, i int) int {
 	for i < len(doc) && plainByte[doc[i]] {
 		i++
 	}
 	return i
+}
+
+// scanQuick is scanString for the usual string, of plain ASCII: it reads
+// it with plainRun (inlined) and leaves anything else to scanString.
+func scanQuick(doc []byte, i int) (end int, esc, ok bool) {
+	if i = plainRun(doc, i); i < len(doc) && doc[i] == '"' {
+		return i + 1, false, true
+	}
+	return scanString(doc, i) // what plainRun passed over is plain ASCII
 }
 
 // hex4 decodes the 4 hex digits at i.
@@ -605,7 +619,7 @@ func (s *scanner) scanComposite(i int) int {
 			if c != '"' {
 				return -1
 			}
-			end, esc, ok := scanString(doc, i+1)
+			end, esc, ok := scanQuick(doc, i+1)
 			lvl := levels[len(levels)-1]
 			if !ok || esc || len(names)-lvl >= 2*maxScanNames {
 				return -1
@@ -635,7 +649,7 @@ func (s *scanner) scanComposite(i int) int {
 			}
 			continue
 		case c == '"':
-			end, _, ok := scanString(doc, i+1)
+			end, _, ok := scanQuick(doc, i+1)
 			if !ok {
 				return -1
 			}
