@@ -285,6 +285,19 @@ func (s *scanner) readName() (jsontext.Value, error) {
 	return jsontext.Value(doc[i:end]), nil
 }
 
+// readString reads the string value that readName or peekElem stopped
+// before (the kind their caller saw), as ReadValue would.
+func (s *scanner) readString() (jsontext.Value, error) {
+	i := s.at
+	end, esc, ok := scanQuick(s.doc, i+1)
+	if !ok {
+		return nil, errUnscanned
+	}
+	s.esc, s.big = esc, false
+	s.pos, s.state = end, sAfter
+	return jsontext.Value(s.doc[i:end]), nil
+}
+
 // open reads the '{' or '[' that the walk peeked, and reports whether it
 // could: the peek left next's answer, and the depth allows one more
 // level. Otherwise ReadToken reads it (and fails).

@@ -542,6 +542,13 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		d.buf = append(d.buf, mr.rawName...)
 		d.buf = append(d.buf, ':')
 	}
+	if vk == '"' && !d.val.on && f.m == nil { // a string, kept as it is
+		raw, err := d.sc.readString()
+		if f.write {
+			d.buf = append(d.buf, raw...)
+		}
+		return err
+	}
 	v, err := d.valueKind(mr.p.Target, vk, false)
 	if f.m != nil {
 		f.m[string(mr.name)] = v
