@@ -529,7 +529,7 @@ func (d *Decoder) lookup(f *objFrame, name []byte) int {
 // It does what the steps below would do, without the cases that cannot
 // arise there.
 func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) error {
-	w, bit := &d.dups.seenBits[f.seenBase+mr.idx/64], uint64(1)<<(mr.idx%64)
+	w, bit := &d.dups.seenBits[f.seenBase+int(uint(mr.idx)/64)], uint64(1)<<(uint(mr.idx)%64) // idx >= 0
 	if *w&bit != 0 {
 		return errDuplicate
 	}
