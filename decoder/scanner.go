@@ -423,7 +423,7 @@ func hasPrefixAt(doc []byte, i int, lit string) bool {
 func scanString(doc []byte, i int) (end int, esc, ok bool) {
 	start, ascii := i, true
 	for i < len(doc) {
-		i = plainRun(doc, i)
+		i = plainRunWide(doc, i)
 		if i >= len(doc) {
 			break
 		}
@@ -469,22 +469,38 @@ func scanString(doc []byte, i int) (end int, esc, ok bool) {
 // plainRun returns the index of the first byte at or after i that is not
 // plainByte (a quote, a backslash, a control character or a byte of a
 // multi-byte UTF-8 sequence), or len(doc). It tests 8 bytes at a time
-// (SWAR): for a word x, a byte b of x is flagged in the mask when b < 0x20,
-// b == '"', b == '\\' or b >= 0x80. Each test may also flag bytes above
-// (after) a byte it flags rightly, through the borrow of the subtraction,
-// but never one before it, so the lowest flagged byte is the first special
-// one.
+// (SWAR, specialBytes).
 func plainRun(doc []byte, i int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(doc); i += 8 {
-		x := binary.LittleEndian.Uint64(doc[i:])
-		// bytes < 0x20, '"', '\\' (each flagged only where x's byte is
-		// < 0x80: the &^ x), and >= 0x80 (the | x): (m &^ x) | x == m | x
-		if m := ((x - ones*0x20) | (x ^ ones*'"' - ones) | (x ^ ones*'\\' - ones) | x) & highs; m != 0 {
+		if m := specialBytes(binary.LittleEndian.Uint64(doc[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	return plainTail(doc, i)
+}
+
+// specialBytes flags (with its high bit) each byte of the word x (8 bytes
+// of a string, little-endian) that is not plainByte: < 0x20, '"' or '\\'
+// (each test flags only bytes < 0x80: (t &^ x) & 0x80), or >= 0x80 (x &
+// 0x80); (t &^ x) | x == t | x. A test may also flag bytes after (above) a
+// byte it flags rightly, through the borrow of its subtraction, but never
+// one before it: the lowest flagged byte is the first special one.
+func specialBytes(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	return ((x - ones*0x20) | (x ^ ones*'"' - ones) | (x ^ ones*'\\' - ones) | x) & highs
+}
+
+// plainRunWide is plainRun for long strings: it passes over 32 bytes at a
+// time while none is special, and lets plainRun find the first that is.
+func plainRunWide(doc []byte, i int) int {
+	for ; i+32 <= len(doc); i += 32 {
+		w := doc[i : i+32 : i+32]
+		if specialBytes(binary.LittleEndian.Uint64(w))|specialBytes(binary.LittleEndian.Uint64(w[8:]))|
+			specialBytes(binary.LittleEndian.Uint64(w[16:]))|specialBytes(binary.LittleEndian.Uint64(w[24:])) != 0 {
+			break
+		}
+	}
+	return plainRun(doc, i)
 }
 
 // plainTail is plainRun's byte loop, for the last bytes of doc.

@@ -179,11 +179,14 @@ func TestPlainRun(t *testing.T) {
 			if got, want := plainRun(doc, i), byteLoop(doc, i); got != want {
 				t.Fatalf("plainRun(%q, %d) = %d, want %d", doc, i, got, want)
 			}
+			if got, want := plainRunWide(doc, i), byteLoop(doc, i); got != want {
+				t.Fatalf("plainRunWide(%q, %d) = %d, want %d", doc, i, got, want)
+			}
 		}
 	}
 	for c := 0; c < 256; c++ {
-		for at := 0; at < 20; at++ {
-			doc := []byte(strings.Repeat("abcdefgh", 3))
+		for at := 0; at < 44; at++ {
+			doc := []byte(strings.Repeat("abcdefgh", 6))
 			doc[at] = byte(c)
 			check(doc)
 			// a special byte after another: the borrow of the first must
@@ -198,11 +201,11 @@ func TestPlainRun(t *testing.T) {
 	}
 	rnd := uint64(1)
 	for n := 0; n < 20000; n++ {
-		doc := make([]byte, n%40)
+		doc := make([]byte, n%80)
 		for i := range doc {
 			rnd = rnd*6364136223846793005 + 1442695040888963407
 			doc[i] = byte(rnd >> 56)
-			if rnd>>50&3 != 0 { // mostly printable ASCII
+			if rnd>>50&31 != 0 { // mostly printable ASCII
 				doc[i] = 0x20 + byte(rnd>>40)%0x5f
 			}
 		}
