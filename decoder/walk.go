@@ -589,11 +589,11 @@ func (d *Decoder) placeMember(f *objFrame, mr *memberRead) error {
 		mr.rawName = d.strm.rawName
 	}
 	mr.pre, mr.str = nil, nil
-	if !f.root || len(mr.name) != len("apiVersion") && len(mr.name) != len("kind") {
-		return nil
+	if !f.root || len(mr.name) != len("apiVersion") && len(mr.name) != len("kind") || !isTypeMetaName(mr.name) {
+		return nil // the pre-scan reads no other member (spec, data)
 	}
 	k := d.peek()
-	if k == '"' && isTypeMetaName(mr.name) {
+	if k == '"' {
 		var err error
 		if mr.pre, err = d.readValue(); err != nil {
 			return err
