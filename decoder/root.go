@@ -168,7 +168,7 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 
 // prescanPlain is the fast path's pre-scan for the usual start of a
 // resource, {"apiVersion":"…","kind":"…" (either order, whitespace
-// allowed), whose two strings hold printable ASCII without escapes and a
+// allowed), whose two strings hold ASCII without escapes and a
 // non-empty kind: it reads them in place and reports whether the document
 // starts so. It checks nothing else; the walk reads the document from the
 // start, checking every byte. Otherwise prescanFrom reads the root.
@@ -222,7 +222,7 @@ func skipSpace(doc []byte, i int) int {
 	return i
 }
 
-// plainASCII reads the string at doc[i] if it holds printable ASCII
+// plainASCII reads the string at doc[i] if it holds ASCII (0x20-0x7f)
 // without escapes: its contents (non-nil) and the index after it.
 func plainASCII(doc []byte, i int) ([]byte, int) {
 	if i >= len(doc) || doc[i] != '"' {
@@ -230,7 +230,7 @@ func plainASCII(doc []byte, i int) ([]byte, int) {
 	}
 	start := i + 1
 	i = plainRun(doc, start) // stops at '"', '\\', < 0x20 or >= 0x80
-	if i >= len(doc) || doc[i] != '"' || bytes.IndexByte(doc[start:i], 0x7f) >= 0 {
+	if i >= len(doc) || doc[i] != '"' {
 		return nil, i
 	}
 	return doc[start:i:i], i + 1

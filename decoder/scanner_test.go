@@ -145,6 +145,7 @@ func TestPrescanPlain(t *testing.T) {
 		`{"apiVersion":"example.com/v1","kind":"",`,
 		`{"apiVersion":"","kind":"Widget",`,
 		`{"apiVersion":"example.com/v1","kind":"Wídget",`,
+		"{\"apiVersion\":\"example.com/v1\",\"kind\":\"Widget\x7f\",",
 		`{"apiVersion":"example.com/v1","apiVersion":"example.com/v1","kind":"Widget",`,
 		`{"apiVersion":"example.com/v1","kind":"Widget","kind":"Gadget",`,
 		`{"kind":"Widget","kind":"Widget","apiVersion":"example.com/v1",`,
