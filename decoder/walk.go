@@ -534,7 +534,6 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		return errDuplicate
 	}
 	*w |= bit
-	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
 	if f.write {
 		if d.outPos() > f.objStart {
 			d.buf = append(d.buf, ',')
@@ -542,13 +541,16 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		d.buf = append(d.buf, mr.rawName...)
 		d.buf = append(d.buf, ':')
 	}
-	if vk == '"' && !d.val.on && f.m == nil { // a string, kept as it is
+	if vk == '"' && !d.val.on && f.m == nil {
+		// a string, kept as it is; nothing in it is found, so its path
+		// is not needed
 		raw, err := d.sc.readString()
 		if f.write {
 			d.buf = append(d.buf, raw...)
 		}
 		return err
 	}
+	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
 	v, err := d.valueKind(mr.p.Target, vk, false)
 	if f.m != nil {
 		f.m[string(mr.name)] = v
