@@ -235,34 +235,24 @@ func (s *scanner) peekElem() jsontext.Kind {
 // closer left for close. Escapes are told by s.esc.
 func (s *scanner) readName() (jsontext.Value, error) {
 	doc, i := s.doc, s.pos
-	for i < len(doc) && wsByte[doc[i]] {
-		i++
+	if i < len(doc) && doc[i] <= ' ' { // compact text has no whitespace
+		i = skipSpace(doc, i)
 	}
 	if i >= len(doc) {
 		return nil, errUnscanned
 	}
-	c := doc[i]
-	switch s.state {
-	case sObjOpen:
-	case sAfter:
-		if c == ',' {
-			for i++; i < len(doc) && wsByte[doc[i]]; i++ {
-			}
-			if i >= len(doc) || doc[i] != '"' {
-				return nil, errUnscanned
-			}
-			c = '"'
-		} else if c != '}' {
+	switch c := doc[i]; {
+	case c == ',' && s.state == sAfter:
+		if i++; i < len(doc) && doc[i] <= ' ' {
+			i = skipSpace(doc, i)
+		}
+		if i >= len(doc) || doc[i] != '"' {
 			return nil, errUnscanned
 		}
-	default:
-		return nil, errUnscanned
-	}
-	if c == '}' {
+	case c == '}' && (s.state == sAfter || s.state == sObjOpen):
 		s.from, s.at, s.allow = s.pos, i, allowClose
 		return nil, nil
-	}
-	if c != '"' {
+	case c != '"' || s.state != sObjOpen:
 		return nil, errUnscanned
 	}
 	end, esc, ok := scanQuick(doc, i+1)
@@ -270,13 +260,14 @@ func (s *scanner) readName() (jsontext.Value, error) {
 		return nil, errUnscanned
 	}
 	j := end
-	for j < len(doc) && wsByte[doc[j]] {
-		j++
+	if j < len(doc) && doc[j] <= ' ' {
+		j = skipSpace(doc, j)
 	}
 	if j >= len(doc) || doc[j] != ':' {
 		return nil, errUnscanned
 	}
-	for j++; j < len(doc) && wsByte[doc[j]]; j++ {
+	if j++; j < len(doc) && doc[j] <= ' ' {
+		j = skipSpace(doc, j)
 	}
 	s.esc = esc
 	// before the value: the state after the colon, with next's answer
