@@ -377,13 +377,20 @@ func (v *Validator) annotations(dst jperrors.FieldErrors, p string) jperrors.Fie
 	const sub = ".annotations"
 	meta := v.meta
 	total := 0
-	ok := members(meta, v.fields[FieldAnnotations], func(k, val span) bool {
+	// unescaping never lengthens a string, so annotations whose JSON text
+	// is within the limit are within it unescaped: their values are not
+	// unescaped to be counted
+	sp := v.fields[FieldAnnotations]
+	count := sp.end-sp.start > maxAnnotations
+	ok := members(meta, sp, func(k, val span) bool {
 		if !isString(meta, val) && !isNullSpan(meta, val) {
 			dst = append(dst, malformed(p+sub, "an annotation value is not a string"))
 			return false
 		}
 		key := unquote(meta, k, &v.bufKey)
-		total += len(key) + len(unquote(meta, val, &v.bufVal))
+		if count {
+			total += len(key) + len(unquote(meta, val, &v.bufVal))
+		}
 		v.msgs = appendQualifiedName(v.msgs[:0], toLower(&v.bufLower, key))
 		dst = v.invalid(dst, p, sub, key)
 		return true
