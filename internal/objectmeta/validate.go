@@ -170,6 +170,9 @@ func (v *Validator) ValidateIndexed(meta []byte, fields *FieldSpans, o ValidateO
 	if what := v.checkTypes(); what != "" {
 		return append(dst, malformed(pathOf(o), what))
 	}
+	if !o.Embedded && o.Scope == ScopeAsFilled && v.quickValid() {
+		return dst // the usual metadata, checked in place (validatefast.go)
+	}
 	return v.validate(o, dst)
 }
 
