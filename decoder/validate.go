@@ -79,6 +79,10 @@ type valState struct {
 	// the current automaton's ValueChecks, one record per state
 	vcA *schemaauto.Automaton
 	vc  []schemaauto.ValueCheck
+	// the Flags of state hintS, read with the property that leads to it
+	// (memberHint), so that its value's checks need not read its record
+	hintS schemaauto.StateID
+	hintF uint16
 	// the presence programs found, per automaton (presenceProgram)
 	reqA *schemaauto.Automaton
 	req  *reqCache
@@ -126,6 +130,23 @@ func (d *Decoder) resetValidation() {
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
 	d.val.lists, d.val.scale, d.val.scaleOn = d.val.lists[:0], d.val.scale[:0], false
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
+	d.val.hintS = schemaauto.NoState
+}
+
+// memberHint notes, before a member's value is decoded, the Flags of its
+// property's target (from the object's PropFlags, read side by side).
+func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
+	if uint(idx) < uint(len(f.vflags)) {
+		d.val.hintS, d.val.hintF = target, f.vflags[idx]
+	}
+}
+
+// flagsOf is state s's ValueCheck Flags: the hint's when it is s.
+func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
+	if s == d.val.hintS {
+		return d.val.hintF
+	}
+	return d.valueCheck(s).Flags
 }
 
 // addVal records errors for the value at the current path, starting at off.
@@ -141,8 +162,7 @@ func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.f
 
 // validateScalar checks a scalar (or a kept null) in state s.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
-	c := d.valueCheck(s)
-	if sum := c.Flags; sum&sumScalarKinds != 0 {
+	if sum := d.flagsOf(s); sum&sumScalarKinds != 0 {
 		if k := uint16(literalKinds(raw)) << 8; sum&k == k {
 			return // the usual node: the value's kind decides
 		}
@@ -150,7 +170,7 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 			return // an int32 node's integer of at most 9 digits
 		}
 	}
-	r := c.Rules
+	r := d.valueCheck(s).Rules
 	if t := d.a.Tree(s); t != nil && t.HasJunctors() {
 		d.validateScalarTree(t, raw)
 		return
@@ -216,18 +236,20 @@ func hasEscapeOrHigh(b []byte) bool {
 // own. One whose only whole-object check is required, all of them among
 // its first 64 properties, gets none either: its presence bits live in f
 // (keptMember) and are checked against the state's mask when it closes.
-// The root always has a frame (scale, metadata).
+// The root is such an object when its own checks allow (its scale and
+// metadata are checked when it closes, closeRoot).
 func (d *Decoder) openValObject(f *objFrame) {
-	if !f.root {
-		c := d.valueCheck(f.s)
-		sum := c.Flags
-		if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
-			return
-		}
-		if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
-			f.reqMask = c.ReqMask
-			return
-		}
+	f.vflags = d.a.PropFlags(f.s)
+	sum := d.flagsOf(f.s)
+	if f.root {
+		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
+	}
+	if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
+		return
+	}
+	if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
+		f.reqMask = d.valueCheck(f.s).ReqMask
+		return
 	}
 	f.vframe = true
 	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
@@ -239,6 +261,9 @@ func (d *Decoder) closeValObject(f *objFrame) {
 		d.closeObjectVal(f.s, f.top, f.off, f.m)
 		return
 	}
+	if f.root {
+		d.closeRoot(f.off)
+	}
 	if f.keptLo&f.reqMask == f.reqMask {
 		return
 	}
@@ -248,12 +273,24 @@ func (d *Decoder) closeValObject(f *objFrame) {
 	d.checkRequired(&vf, f.s, f.top, d.find.path[:f.top], f.off)
 }
 
+// closeRoot runs the checks of the root's close that its frame would
+// (closeObjectVal): the scale subresource's, and the metadata's when the
+// document had none.
+func (d *Decoder) closeRoot(off int64) {
+	if d.val.scaleOn {
+		d.closeScale(off)
+	}
+	if !d.val.meta {
+		d.validateMetadata(true, nil, []byte("{}"), nil, off) // no metadata: no name
+	}
+}
+
 // openValArray starts the validation of an array in state s whose '[' is
 // at off, and reports whether it has a frame: one whose type passes and
 // that has nothing to check as a whole (counts, enum, junctors, list
 // type) has none, and closeArrayVal is not called for it.
 func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
-	if d.stateSummary(s)&(sumArrayOK|sumArrayWork) == sumArrayOK {
+	if d.flagsOf(s)&(sumArrayOK|sumArrayWork) == sumArrayOK {
 		return false
 	}
 	d.openValFrame(s, validate.Array, 0, off)
@@ -263,14 +300,13 @@ func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
 // openValFrame starts the validation of an object or array in state s at
 // offset off (the bracket); kind is validate.Object or validate.Array.
 func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
-	c := d.valueCheck(s)
-	if sum := c.Flags; sum&sumTypeOK(kind) != 0 && sum&sumWork(kind) == 0 {
+	if sum := d.flagsOf(s); sum&sumTypeOK(kind) != 0 && sum&sumWork(kind) == 0 {
 		// the usual node: its type passes and it has nothing to check as a
 		// whole
 		d.val.frames = append(d.val.frames, valFrame{mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), jmark: len(d.val.errs)})
 		return
 	}
-	r := c.Rules
+	r := d.valueCheck(s).Rules
 	jmark := len(d.val.errs)
 	if r != nil && !r.CheckType(kind) {
 		d.addVal(r.AppendTypeErrors(nil, d.valPath(), validate.Scalar{Kind: kind}), off)
@@ -487,9 +523,6 @@ func (d *Decoder) valueCheck(s schemaauto.StateID) *schemaauto.ValueCheck {
 	return &d.val.vc[s]
 }
 
-// stateSummary is state s's summary bits.
-func (d *Decoder) stateSummary(s schemaauto.StateID) uint16 { return d.valueCheck(s).Flags }
-
 // cacheOf is the current automaton's reqCache.
 func (d *Decoder) cacheOf() *reqCache {
 	v := &d.val
@@ -571,6 +604,9 @@ func (d *Decoder) keptName(f *valFrame, name string) bool {
 
 // forbiddenMember notes a member that additionalProperties: false forbids.
 func (d *Decoder) forbiddenMember(name []byte, off int64) {
+	if len(d.val.frames) == 0 {
+		return // a root without a frame: it has no additionalProperties: false
+	}
 	f := &d.val.frames[len(d.val.frames)-1]
 	if !f.rules.AdditionalPropertiesFalse() {
 		return

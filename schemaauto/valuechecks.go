@@ -59,7 +59,10 @@ const CheckInt32 uint16 = 1 << 15
 type valueChecks struct {
 	once   sync.Once
 	checks []ValueCheck
-	req    [][]int32 // per state, the property index of each required name (-1: none)
+	// per property (indexed as Automaton.props), its target's Flags: a
+	// walker that found a property has them at hand for its value
+	propFlags []uint16
+	req       [][]int32 // per state, the property index of each required name (-1: none)
 	extra  []bool    // some required name is no property
 	// the states of the root metadata's declared name and generateName
 	// (NoState: none)
@@ -71,6 +74,15 @@ type valueChecks struct {
 // modified.
 func (a *Automaton) ValueChecks() []ValueCheck {
 	return a.valueChecks().checks
+}
+
+// PropFlags returns, for each property of state s (in the order of
+// Props(s)), the ValueCheck Flags of its Target: side by side, so that
+// the flags of an object's members are read together, most often from one
+// cache line, instead of one state's record at a time.
+func (a *Automaton) PropFlags(s StateID) []uint16 {
+	st := &a.states[s]
+	return a.valueChecks().propFlags[st.propStart:st.propEnd]
 }
 
 // RequiredProps returns the index within Props(s) of each name of
@@ -109,6 +121,12 @@ func (v *valueChecks) build(a *Automaton) {
 	}
 	for s := range n {
 		v.checks[s] = v.check(a, StateID(s))
+	}
+	v.propFlags = make([]uint16, len(a.props))
+	for i, p := range a.props {
+		if p.Target >= 0 && int(p.Target) < n {
+			v.propFlags[i] = v.checks[p.Target].Flags
+		}
 	}
 	v.declName = [2]StateID{NoState, NoState}
 	if root := a.root; root > Keep {
