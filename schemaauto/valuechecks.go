@@ -63,7 +63,7 @@ type valueChecks struct {
 	// walker that found a property has them at hand for its value
 	propFlags []uint16
 	req       [][]int32 // per state, the property index of each required name (-1: none)
-	extra  []bool    // some required name is no property
+	extra     []bool    // some required name is no property
 	// the states of the root metadata's declared name and generateName
 	// (NoState: none)
 	declName [2]StateID
