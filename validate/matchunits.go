@@ -27,7 +27,6 @@ type unitShape struct {
 	zero     bool // "0" matches
 }
 
-
 // match reports whether s matches the shape.
 func (u *unitShape) match(s []byte) bool {
 	if u.zero && string(s) == "0" {
