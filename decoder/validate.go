@@ -162,7 +162,8 @@ func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.f
 
 // validateScalar checks a scalar (or a kept null) in state s.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
-	if sum := d.flagsOf(s); sum&sumScalarKinds != 0 {
+	sum := d.flagsOf(s)
+	if sum&sumScalarKinds != 0 {
 		if k := uint16(literalKinds(raw)) << 8; sum&k == k {
 			return // the usual node: the value's kind decides
 		}
@@ -170,11 +171,11 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 			return // an int32 node's integer of at most 9 digits
 		}
 	}
-	r := d.valueCheck(s).Rules
-	if t := d.a.Tree(s); t != nil && t.HasJunctors() {
-		d.validateScalarTree(t, raw)
+	if sum&sumJunctors != 0 {
+		d.validateScalarTree(d.a.Tree(s), raw)
 		return
 	}
+	r := d.valueCheck(s).Rules
 	if r == nil {
 		return
 	}
@@ -498,6 +499,8 @@ const (
 	// with sumScalarKinds: an Int passes when it is within the int32 range
 	// (validate.Rules.Int32Only)
 	sumInt32 = schemaauto.CheckInt32
+	// the node's tree has junctors: its scalars are checked by the tree
+	sumJunctors = schemaauto.CheckJunctors
 )
 
 func sumTypeOK(k validate.Kind) uint16 {

@@ -49,6 +49,9 @@ const (
 	// whatever their value (validate.Rules.KindsPassing; for a node with
 	// junctors, validate.Tree.ScalarKindsPassing).
 	CheckScalarKinds
+	// CheckJunctors: the state's Tree has junctors (allOf, anyOf, oneOf,
+	// not): its values are checked by the tree.
+	CheckJunctors
 )
 
 // CheckInt32 (the high byte's top bit, with CheckScalarKinds): an integer
@@ -160,8 +163,11 @@ func (v *valueChecks) check(a *Automaton, s StateID) ValueCheck {
 		if r.Int32Only() {
 			sum |= CheckInt32
 		}
-	} else if kinds := t.ScalarKindsPassing(); kinds != 0 {
-		sum |= CheckScalarKinds | uint16(kinds&0x7F)<<8
+	} else {
+		sum |= CheckJunctors
+		if kinds := t.ScalarKindsPassing(); kinds != 0 {
+			sum |= CheckScalarKinds | uint16(kinds&0x7F)<<8
+		}
 	}
 	if a.states[s].Flags&Embedded != 0 {
 		sum |= CheckEmbedded
