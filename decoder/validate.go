@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -175,7 +176,11 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 		d.validateScalarTree(d.a.Tree(s), raw)
 		return
 	}
-	r := d.valueCheck(s).Rules
+	c := d.valueCheck(s)
+	if c.Strings != schemaauto.StringsRules && raw[0] == '"' && d.stringPasses(c, raw) {
+		return
+	}
+	r := c.Rules
 	if r == nil {
 		return
 	}
@@ -184,6 +189,27 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 		return
 	}
 	d.addVal(r.AppendErrors(nil, d.valPath(), v), d.tokenStart(raw))
+}
+
+// stringPasses reports whether a string (raw, quoted) passes the checks of
+// c.Strings: false sends it to the Rules, which render its errors.
+func (d *Decoder) stringPasses(c *schemaauto.ValueCheck, raw jsontext.Value) bool {
+	str := d.scalarOf(raw).Str
+	if c.Strings == schemaauto.StringsEnum {
+		for _, e := range c.Enum {
+			if e == string(str) {
+				return true
+			}
+		}
+		return false
+	}
+	if c.MinLen >= 0 || c.MaxLen >= 0 {
+		n := utf8.RuneCount(str)
+		if c.MinLen >= 0 && n < int(c.MinLen) || c.MaxLen >= 0 && n > int(c.MaxLen) {
+			return false
+		}
+	}
+	return c.Pattern == nil || c.Pattern.Match(str)
 }
 
 // validateScalarTree checks a scalar whose node has junctors with the

@@ -19,11 +19,27 @@ type ValueCheck struct {
 	// ReqMask holds, with CheckRequiredOnly, the bit 1<<i of each
 	// required property i.
 	ReqMask uint64
+	// With Strings, what a String value's check is, so that it needs no
+	// Rules: StringsLength, its rune count within [MinLen, MaxLen] (-1:
+	// no bound) and Pattern (nil: none) matching it
+	// (validate.Rules.StringChecks); StringsEnum, one of Enum
+	// (validate.Rules.StringEnum).
+	Pattern        *validate.Matcher
+	Enum           []string
+	MinLen, MaxLen int32
 	// Flags summarise the state's checks (the Check constants); the high
 	// byte's low seven bits are, with CheckScalarKinds, the scalar kinds
 	// (bit 1<<validate.Kind) that pass whatever their value.
-	Flags uint16
+	Flags   uint16
+	Strings uint8
 }
+
+// The values of ValueCheck.Strings.
+const (
+	StringsRules  = iota // a String is checked by the Rules
+	StringsLength        // by its length and pattern
+	StringsEnum          // by the enum's strings
+)
 
 // The bits of ValueCheck.Flags.
 const (
@@ -194,5 +210,10 @@ func (v *valueChecks) check(a *Automaton, s StateID) ValueCheck {
 		sum |= CheckArrayWork
 	}
 	c.Flags = sum
+	if minLen, maxLen, m, ok := r.StringChecks(); ok && minLen <= math.MaxInt32 && maxLen <= math.MaxInt32 {
+		c.Strings, c.MinLen, c.MaxLen, c.Pattern = StringsLength, int32(minLen), int32(maxLen), m
+	} else if strs, ok := r.StringEnum(); ok {
+		c.Strings, c.Enum = StringsEnum, strs
+	}
 	return c
 }
