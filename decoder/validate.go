@@ -83,7 +83,7 @@ type valState struct {
 	// the Flags of state hintS, read with the property that leads to it
 	// (memberHint), so that its value's checks need not read its record
 	hintS schemaauto.StateID
-	hintF uint16
+	hintF uint32 // its PropFlags entry
 	// the presence programs found, per automaton (presenceProgram)
 	reqA *schemaauto.Automaton
 	req  *reqCache
@@ -145,7 +145,7 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 // flagsOf is state s's ValueCheck Flags: the hint's when it is s.
 func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
 	if s == d.val.hintS {
-		return d.val.hintF
+		return uint16(d.val.hintF)
 	}
 	return d.valueCheck(s).Flags
 }
@@ -275,7 +275,11 @@ func (d *Decoder) openValObject(f *objFrame) {
 		return
 	}
 	if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
-		f.reqMask = d.valueCheck(f.s).ReqMask
+		if f.s == d.val.hintS && d.val.hintF>>16 != 0 {
+			f.reqMask = uint64(d.val.hintF >> 16) // from the property, as the flags
+		} else {
+			f.reqMask = d.valueCheck(f.s).ReqMask
+		}
 		return
 	}
 	f.vframe = true

@@ -352,7 +352,7 @@ type objFrame struct {
 	nulls    bool              // nulls of non-nullable fields without a default are pruned
 	lane     bool              // the fast lane is open (laneMember)
 	vframe   bool              // validation: the object has a frame in valState.frames (openValObject)
-	vflags   []uint16          // validation: the Flags of the properties' targets (schemaauto PropFlags)
+	vflags   []uint32          // validation: the flags of the properties' targets (schemaauto PropFlags)
 	// validation without a frame: the presence bits of the first 64
 	// properties (keptMember), and those that are required
 	keptLo, reqMask uint64

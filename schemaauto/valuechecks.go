@@ -78,9 +78,9 @@ const CheckInt32 uint16 = 1 << 15
 type valueChecks struct {
 	once   sync.Once
 	checks []ValueCheck
-	// per property (indexed as Automaton.props), its target's Flags: a
-	// walker that found a property has them at hand for its value
-	propFlags []uint16
+	// per property (indexed as Automaton.props), its target's PropFlags
+	// entry: a walker that found a property has it at hand for its value
+	propFlags []uint32
 	req       [][]int32 // per state, the property index of each required name (-1: none)
 	extra     []bool    // some required name is no property
 	// the states of the root metadata's declared name and generateName
@@ -96,10 +96,12 @@ func (a *Automaton) ValueChecks() []ValueCheck {
 }
 
 // PropFlags returns, for each property of state s (in the order of
-// Props(s)), the ValueCheck Flags of its Target: side by side, so that
-// the flags of an object's members are read together, most often from one
-// cache line, instead of one state's record at a time.
-func (a *Automaton) PropFlags(s StateID) []uint16 {
+// Props(s)), the ValueCheck Flags of its Target in the low 16 bits, and in
+// the high 16 bits its ReqMask when it has CheckRequiredOnly and the
+// mask fits (else 0): side by side, so that the flags of an object's
+// members are read together, most often from one cache line, instead of
+// one state's record at a time.
+func (a *Automaton) PropFlags(s StateID) []uint32 {
 	st := &a.states[s]
 	return a.valueChecks().propFlags[st.propStart:st.propEnd]
 }
@@ -141,10 +143,14 @@ func (v *valueChecks) build(a *Automaton) {
 	for s := range n {
 		v.checks[s] = v.check(a, StateID(s))
 	}
-	v.propFlags = make([]uint16, len(a.props))
+	v.propFlags = make([]uint32, len(a.props))
 	for i, p := range a.props {
 		if p.Target >= 0 && int(p.Target) < n {
-			v.propFlags[i] = v.checks[p.Target].Flags
+			c := &v.checks[p.Target]
+			v.propFlags[i] = uint32(c.Flags)
+			if c.Flags&CheckRequiredOnly != 0 && c.ReqMask < 1<<16 {
+				v.propFlags[i] |= uint32(c.ReqMask) << 16
+			}
 		}
 	}
 	v.declName = [2]StateID{NoState, NoState}
