@@ -173,6 +173,11 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 		}
 	}
 	if sum&sumJunctors != 0 {
+		if raw[0] == '"' {
+			if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules && d.stringPasses(c, raw) {
+				return // the junctors pass every string, and its own checks pass it
+			}
+		}
 		d.validateScalarTree(d.a.Tree(s), raw)
 		return
 	}

@@ -20,7 +20,8 @@ type ValueCheck struct {
 	// required property i.
 	ReqMask uint64
 	// With Strings, what a String value's check is, so that it needs no
-	// Rules: StringsLength, its rune count within [MinLen, MaxLen] (-1:
+	// Rules (nor Tree, for a node whose junctors pass every string:
+	// validate.Tree.StringsByRules): StringsLength, its rune count within [MinLen, MaxLen] (-1:
 	// no bound) and Pattern (nil: none) matching it
 	// (validate.Rules.StringChecks); StringsEnum, one of Enum
 	// (validate.Rules.StringEnum).
@@ -216,9 +217,16 @@ func (v *valueChecks) check(a *Automaton, s StateID) ValueCheck {
 		sum |= CheckArrayWork
 	}
 	c.Flags = sum
-	if minLen, maxLen, m, ok := r.StringChecks(); ok && minLen <= math.MaxInt32 && maxLen <= math.MaxInt32 {
+	sr := r // the Rules that decide a String
+	if t != nil && t.HasJunctors() {
+		sr = nil
+		if t.StringsByRules() {
+			sr = t.Rules // the junctors pass every string: the node's own string checks decide
+		}
+	}
+	if minLen, maxLen, m, ok := sr.StringChecks(); ok && minLen <= math.MaxInt32 && maxLen <= math.MaxInt32 {
 		c.Strings, c.MinLen, c.MaxLen, c.Pattern = StringsLength, int32(minLen), int32(maxLen), m
-	} else if strs, ok := r.StringEnum(); ok {
+	} else if strs, ok := sr.StringEnum(); ok {
 		c.Strings, c.Enum = StringsEnum, strs
 	}
 	return c

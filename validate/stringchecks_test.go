@@ -62,3 +62,47 @@ func TestStringChecks(t *testing.T) {
 		t.Errorf("only %d nodes described", described)
 	}
 }
+
+// TestStringsByRules: where a tree's strings are decided by its own
+// Rules' string checks, Validate agrees with them on every probe.
+func TestStringsByRules(t *testing.T) {
+	rules := func(n Node) *Rules {
+		r, err := Compile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	intOrString := Node{IntOrString: true, Pattern: `^[0-9]+[a-z]?$`, Keywords: map[string]any{"maxLength": int64(4)}}
+	typed := func(typ string) *Tree { return &Tree{Rules: rules(Node{Type: typ})} }
+	trees := []struct {
+		t    *Tree
+		want bool
+	}{
+		{&Tree{Rules: rules(intOrString), AnyOf: []*Tree{typed("integer"), typed("string")}}, true},
+		{&Tree{Rules: rules(intOrString), AnyOf: []*Tree{typed("integer"), {Rules: rules(Node{Type: "string", Pattern: "^a"})}}}, false},
+		{&Tree{Rules: rules(intOrString), OneOf: []*Tree{typed("integer"), typed("string")}}, true},
+		{&Tree{Rules: rules(intOrString), OneOf: []*Tree{typed("string"), typed("string")}}, false},
+		{&Tree{Rules: rules(intOrString), Not: typed("integer")}, true},
+		{&Tree{Rules: rules(intOrString), Not: typed("string")}, false},
+		{&Tree{Rules: rules(Node{Type: "integer"}), AnyOf: []*Tree{typed("integer"), typed("string")}}, false},
+		{&Tree{Rules: rules(Node{Type: "string", Keywords: map[string]any{"enum": []any{"a"}}}), AnyOf: []*Tree{typed("string")}}, false},
+	}
+	for i, tc := range trees {
+		got := tc.t.StringsByRules()
+		if got != tc.want {
+			t.Errorf("tree %d: StringsByRules %v, want %v", i, got, tc.want)
+		}
+		if !got {
+			continue
+		}
+		minLen, maxLen, m, _ := tc.t.Rules.StringChecks()
+		for _, s := range append(probes, "12", "12a", "123a", "1234a") {
+			n := int64(utf8.RuneCountInString(s))
+			pass := (minLen < 0 || n >= minLen) && (maxLen < 0 || n <= maxLen) && (m == nil || m.Match([]byte(s)))
+			if valid := len(tc.t.Validate("", s)) == 0; valid != pass {
+				t.Errorf("tree %d, %q: Validate %v, string checks %v", i, s, valid, pass)
+			}
+		}
+	}
+}
