@@ -82,8 +82,9 @@ type valState struct {
 	vc  []schemaauto.ValueCheck
 	// the Flags of state hintS, read with the property that leads to it
 	// (memberHint), so that its value's checks need not read its record
-	hintS schemaauto.StateID
-	hintF uint32 // its PropFlags entry
+	hintS   schemaauto.StateID
+	hintF   uint32 // its PropFlags entry
+	hintStr bool   // its flags pass every string
 	// the presence programs found, per automaton (presenceProgram)
 	reqA *schemaauto.Automaton
 	req  *reqCache
@@ -138,7 +139,9 @@ func (d *Decoder) resetValidation() {
 // property's target (from the object's PropFlags, read side by side).
 func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	if uint(idx) < uint(len(f.vflags)) {
-		d.val.hintS, d.val.hintF = target, f.vflags[idx]
+		const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+		fl := f.vflags[idx]
+		d.val.hintS, d.val.hintF, d.val.hintStr = target, fl, fl&anyString == anyString
 	}
 }
 
@@ -161,8 +164,18 @@ func (d *Decoder) addVal(errs jperrors.FieldErrors, off int64) {
 // valPath renders the validator's path of the current value.
 func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.find.path)) }
 
-// validateScalar checks a scalar (or a kept null) in state s.
+// validateScalar checks a scalar (or a kept null) in state s. The usual
+// value, a string whose property's flags pass every string, is decided
+// here, inlined in the walk.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
+	if s == d.val.hintS && d.val.hintStr && raw[0] == '"' {
+		return
+	}
+	d.checkScalar(s, raw)
+}
+
+// checkScalar is validateScalar past its inlined test.
+func (d *Decoder) checkScalar(s schemaauto.StateID, raw jsontext.Value) {
 	sum := d.flagsOf(s)
 	if sum&sumScalarKinds != 0 {
 		if k := uint16(literalKinds(raw)) << 8; sum&k == k {
@@ -588,6 +601,11 @@ func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
 		}
 		return
 	}
+	d.keptInFrame(idx, name)
+}
+
+// keptInFrame is keptMember for an object with a validation frame.
+func (d *Decoder) keptInFrame(idx int, name []byte) {
 	f := &d.val.frames[len(d.val.frames)-1]
 	f.n++
 	if idx >= 0 && f.keptBase >= 0 {
