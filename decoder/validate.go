@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -76,7 +77,15 @@ type valState struct {
 	names    []byte   // kept member names that are no property, each after its length (required)
 	rb       readBack // whole values read back from the output without allocating
 	keySpans [][2]int // listMapValid's key fields
-	// the required names' property indices, per automaton (requiredProps)
+	// the current automaton's ValueChecks, one record per state
+	vcA *schemaauto.Automaton
+	vc  []schemaauto.ValueCheck
+	// the Flags of state hintS, read with the property that leads to it
+	// (memberHint), so that its value's checks need not read its record
+	hintS   schemaauto.StateID
+	hintF   uint32 // its PropFlags entry
+	hintStr bool   // its flags pass every string
+	// the presence programs found, per automaton (presenceProgram)
 	reqA *schemaauto.Automaton
 	req  *reqCache
 	reqs map[*schemaauto.Automaton]*reqCache
@@ -123,6 +132,25 @@ func (d *Decoder) resetValidation() {
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
 	d.val.lists, d.val.scale, d.val.scaleOn = d.val.lists[:0], d.val.scale[:0], false
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
+	d.val.hintS = schemaauto.NoState
+}
+
+// memberHint notes, before a member's value is decoded, the Flags of its
+// property's target (from the object's PropFlags, read side by side).
+func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
+	if uint(idx) < uint(len(f.vflags)) {
+		const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+		fl := f.vflags[idx]
+		d.val.hintS, d.val.hintF, d.val.hintStr = target, fl, fl&anyString == anyString
+	}
+}
+
+// flagsOf is state s's ValueCheck Flags: the hint's when it is s.
+func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
+	if s == d.val.hintS {
+		return uint16(d.val.hintF)
+	}
+	return d.valueCheck(s).Flags
 }
 
 // addVal records errors for the value at the current path, starting at off.
@@ -136,9 +164,20 @@ func (d *Decoder) addVal(errs jperrors.FieldErrors, off int64) {
 // valPath renders the validator's path of the current value.
 func (d *Decoder) valPath() string { return string(fieldpath.AppendPath(nil, d.find.path)) }
 
-// validateScalar checks a scalar (or a kept null) in state s.
+// validateScalar checks a scalar (or a kept null) in state s. The usual
+// value, a string whose property's flags pass every string, is decided
+// here, inlined in the walk.
 func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
-	if sum := d.stateSummary(s); sum&sumScalarKinds != 0 {
+	if s == d.val.hintS && d.val.hintStr && raw[0] == '"' {
+		return
+	}
+	d.checkScalar(s, raw)
+}
+
+// checkScalar is validateScalar past its inlined test.
+func (d *Decoder) checkScalar(s schemaauto.StateID, raw jsontext.Value) {
+	sum := d.flagsOf(s)
+	if sum&sumScalarKinds != 0 {
 		if k := uint16(literalKinds(raw)) << 8; sum&k == k {
 			return // the usual node: the value's kind decides
 		}
@@ -146,11 +185,20 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 			return // an int32 node's integer of at most 9 digits
 		}
 	}
-	r := d.a.Rules(s)
-	if t := d.a.Tree(s); t != nil && t.HasJunctors() {
-		d.validateScalarTree(t, raw)
+	if sum&sumJunctors != 0 {
+		if raw[0] == '"' {
+			if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules && d.stringPasses(c, raw) {
+				return // the junctors pass every string, and its own checks pass it
+			}
+		}
+		d.validateScalarTree(d.a.Tree(s), raw)
 		return
 	}
+	c := d.valueCheck(s)
+	if c.Strings != schemaauto.StringsRules && raw[0] == '"' && d.stringPasses(c, raw) {
+		return
+	}
+	r := c.Rules
 	if r == nil {
 		return
 	}
@@ -159,6 +207,27 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 		return
 	}
 	d.addVal(r.AppendErrors(nil, d.valPath(), v), d.tokenStart(raw))
+}
+
+// stringPasses reports whether a string (raw, quoted) passes the checks of
+// c.Strings: false sends it to the Rules, which render its errors.
+func (d *Decoder) stringPasses(c *schemaauto.ValueCheck, raw jsontext.Value) bool {
+	str := d.scalarOf(raw).Str
+	if c.Strings == schemaauto.StringsEnum {
+		for _, e := range c.Enum {
+			if e == string(str) {
+				return true
+			}
+		}
+		return false
+	}
+	if c.MinLen >= 0 || c.MaxLen >= 0 {
+		n := utf8.RuneCount(str)
+		if c.MinLen >= 0 && n < int(c.MinLen) || c.MaxLen >= 0 && n > int(c.MaxLen) {
+			return false
+		}
+	}
+	return c.Pattern == nil || c.Pattern.Match(str)
 }
 
 // validateScalarTree checks a scalar whose node has junctors with the
@@ -212,17 +281,24 @@ func hasEscapeOrHigh(b []byte) bool {
 // own. One whose only whole-object check is required, all of them among
 // its first 64 properties, gets none either: its presence bits live in f
 // (keptMember) and are checked against the state's mask when it closes.
-// The root always has a frame (scale, metadata).
+// The root is such an object when its own checks allow (its scale and
+// metadata are checked when it closes, closeRoot).
 func (d *Decoder) openValObject(f *objFrame) {
-	if !f.root {
-		sum := d.stateSummary(f.s)
-		if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
-			return
+	f.vflags = d.a.PropFlags(f.s)
+	sum := d.flagsOf(f.s)
+	if f.root {
+		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
+	}
+	if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
+		return
+	}
+	if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
+		if f.s == d.val.hintS && d.val.hintF>>16 != 0 {
+			f.reqMask = uint64(d.val.hintF >> 16) // from the property, as the flags
+		} else {
+			f.reqMask = d.valueCheck(f.s).ReqMask
 		}
-		if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
-			f.reqMask = d.val.req.reqMask[f.s] // stateSummary set d.val.req
-			return
-		}
+		return
 	}
 	f.vframe = true
 	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
@@ -234,13 +310,28 @@ func (d *Decoder) closeValObject(f *objFrame) {
 		d.closeObjectVal(f.s, f.top, f.off, f.m)
 		return
 	}
+	if f.root {
+		d.closeRoot(f.off)
+	}
 	if f.keptLo&f.reqMask == f.reqMask {
 		return
 	}
 	// a required property is missing: its error, from the state's Rules
-	vf := valFrame{rules: d.a.Rules(f.s), keptBase: len(d.val.kept)}
+	vf := valFrame{rules: d.valueCheck(f.s).Rules, keptBase: len(d.val.kept)}
 	d.val.kept = append(d.val.kept, f.keptLo)
 	d.checkRequired(&vf, f.s, f.top, d.find.path[:f.top], f.off)
+}
+
+// closeRoot runs the checks of the root's close that its frame would
+// (closeObjectVal): the scale subresource's, and the metadata's when the
+// document had none.
+func (d *Decoder) closeRoot(off int64) {
+	if d.val.scaleOn {
+		d.closeScale(off)
+	}
+	if !d.val.meta {
+		d.validateMetadata(true, nil, []byte("{}"), nil, off) // no metadata: no name
+	}
 }
 
 // openValArray starts the validation of an array in state s whose '[' is
@@ -248,7 +339,7 @@ func (d *Decoder) closeValObject(f *objFrame) {
 // that has nothing to check as a whole (counts, enum, junctors, list
 // type) has none, and closeArrayVal is not called for it.
 func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
-	if d.stateSummary(s)&(sumArrayOK|sumArrayWork) == sumArrayOK {
+	if d.flagsOf(s)&(sumArrayOK|sumArrayWork) == sumArrayOK {
 		return false
 	}
 	d.openValFrame(s, validate.Array, 0, off)
@@ -258,13 +349,13 @@ func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
 // openValFrame starts the validation of an object or array in state s at
 // offset off (the bracket); kind is validate.Object or validate.Array.
 func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops int, off int64) {
-	if sum := d.stateSummary(s); sum&sumTypeOK(kind) != 0 && sum&sumWork(kind) == 0 {
+	if sum := d.flagsOf(s); sum&sumTypeOK(kind) != 0 && sum&sumWork(kind) == 0 {
 		// the usual node: its type passes and it has nothing to check as a
-		// whole (no Rules are read: the summary is two bytes a state)
+		// whole
 		d.val.frames = append(d.val.frames, valFrame{mark: len(d.val.errs), keptBase: -1, tmBase: len(d.val.tm), jmark: len(d.val.errs)})
 		return
 	}
-	r := d.a.Rules(s)
+	r := d.valueCheck(s).Rules
 	jmark := len(d.val.errs)
 	if r != nil && !r.CheckType(kind) {
 		d.addVal(r.AppendTypeErrors(nil, d.valPath(), validate.Scalar{Kind: kind}), off)
@@ -289,29 +380,19 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		// a required key that is no property can still be kept (preserved
 		// unknown fields, additionalProperties): such members' names are
 		// noted
-		if _, extra := d.requiredProps(s, r); r != nil && extra {
+		if _, extra := d.a.RequiredProps(s); r != nil && extra {
 			f.extraReq, f.namesBase = true, len(d.val.names)
 		}
 	}
 	d.val.frames = append(d.val.frames, f)
 }
 
-// reqCache holds, per state of one automaton, the property index of each
-// required name (-1: no property), resolved when the state is first
-// validated, the state's summary (stateSummary) and its required mask.
+// reqCache holds, per state of one automaton, whose tree has junctors
+// that presence decides on an object (presenceOf), their program, found
+// when the state is first validated.
 type reqCache struct {
-	idx     [][]int32
-	extra   []bool // some required name is no property
-	sum     []uint16
-	reqMask []uint64 // sumRequiredOnly: the required properties' bits
-	// per state whose tree has junctors that presence decides on an
-	// object (presenceOf), their program; nil otherwise
 	presence []*presenceNode
 	tried    []bool // presence was looked for
-	// the states of the root metadata's declared name and generateName
-	// (NoState: none), once declKnown (validateDeclaredName)
-	declName  [2]schemaauto.StateID
-	declKnown bool
 }
 
 // presenceNode is a junctor tree whose verdict on an object depends only on
@@ -441,33 +522,34 @@ func (d *Decoder) presenceProgram(s schemaauto.StateID, t *validate.Tree) *prese
 	return c.presence[s]
 }
 
-// The bits of a state's summary: whether an object or array passes its
-// type check, and whether it has checks of the whole object or array
-// (required, property or item counts, additionalProperties: false, enum,
-// junctors or a list type: anything but its members' own checks); and,
-// for a scalar, whether its kind alone decides (the kinds that pass are
-// the summary's high byte, bit 1<<validate.Kind).
+// The bits of a state's summary (schemaauto.ValueCheck.Flags): whether an
+// object or array passes its type check, and whether it has checks of the
+// whole object or array (required, property or item counts,
+// additionalProperties: false, enum, junctors or a list type: anything
+// but its members' own checks); and, for a scalar, whether its kind alone
+// decides (the kinds that pass are the summary's high byte, bit
+// 1<<validate.Kind).
 const (
-	sumKnown uint16 = 1 << iota
-	sumObjectOK
-	sumArrayOK
-	sumObjectWork
-	sumArrayWork
+	sumObjectOK   = schemaauto.CheckObjectOK
+	sumArrayOK    = schemaauto.CheckArrayOK
+	sumObjectWork = schemaauto.CheckObjectWork
+	sumArrayWork  = schemaauto.CheckArrayWork
 	// an object's only whole-object check is required, every name one of
 	// its first 64 properties (sumObjectWork is set too)
-	sumRequiredOnly
+	sumRequiredOnly = schemaauto.CheckRequiredOnly
 	// an embedded resource, or a state with apiVersion, kind or metadata
 	// roles: checked with a frame (closeEmbedded)
-	sumEmbedded
+	sumEmbedded = schemaauto.CheckEmbedded
 	// some scalars pass by their kind alone, whatever their value
 	// (validate.Rules.KindsPassing; with junctors, the node's tree's
 	// validate.Tree.ScalarKindsPassing)
-	sumScalarKinds
+	sumScalarKinds = schemaauto.CheckScalarKinds
+	// with sumScalarKinds: an Int passes when it is within the int32 range
+	// (validate.Rules.Int32Only)
+	sumInt32 = schemaauto.CheckInt32
+	// the node's tree has junctors: its scalars are checked by the tree
+	sumJunctors = schemaauto.CheckJunctors
 )
-
-// sumInt32 (the high byte's unused top bit, with sumScalarKinds): an Int
-// passes when it is within the int32 range (validate.Rules.Int32Only).
-const sumInt32 uint16 = 1 << 15
 
 func sumTypeOK(k validate.Kind) uint16 {
 	if k == validate.Object {
@@ -483,76 +565,13 @@ func sumWork(k validate.Kind) uint16 {
 	return sumArrayWork
 }
 
-// stateSummary is state s's summary bits, computed once per state and
-// automaton.
-func (d *Decoder) stateSummary(s schemaauto.StateID) uint16 {
-	c := d.val.req
-	if d.val.reqA != d.a {
-		c = d.cacheOf()
+// valueCheck is state s's record of the automaton's ValueChecks: its
+// summary bits and Rules side by side, derived once per automaton.
+func (d *Decoder) valueCheck(s schemaauto.StateID) *schemaauto.ValueCheck {
+	if d.val.vcA != d.a {
+		d.val.vcA, d.val.vc = d.a, d.a.ValueChecks()
 	}
-	if uint(s) < uint(len(c.sum)) {
-		if v := c.sum[s]; v != 0 {
-			return v
-		}
-	}
-	return d.summary(c, s)
-}
-
-func (d *Decoder) summary(c *reqCache, s schemaauto.StateID) uint16 {
-	if s < 0 || int(s) >= len(c.sum) {
-		return d.summarise(s)
-	}
-	c.sum[s] = d.summarise(s)
-	if c.sum[s]&sumRequiredOnly != 0 {
-		idxs, _ := d.requiredProps(s, d.a.Rules(s))
-		for _, i := range idxs {
-			c.reqMask[s] |= 1 << i
-		}
-	}
-	return c.sum[s]
-}
-
-func (d *Decoder) summarise(s schemaauto.StateID) uint16 {
-	r := d.a.Rules(s)
-	sum := sumKnown
-	if r.CheckType(validate.Object) {
-		sum |= sumObjectOK
-	}
-	if r.CheckType(validate.Array) {
-		sum |= sumArrayOK
-	}
-	if t := d.a.Tree(s); t == nil || !t.HasJunctors() {
-		if kinds := r.KindsPassing(); kinds != 0 || r.Int32Only() {
-			sum |= sumScalarKinds | uint16(kinds&0x7F)<<8
-		}
-		if r.Int32Only() {
-			sum |= sumInt32
-		}
-	} else if kinds := t.ScalarKindsPassing(); kinds != 0 {
-		sum |= sumScalarKinds | uint16(kinds)<<8 // junctors that pass these kinds whatever the value
-	}
-	if d.a.State(s).Flags&schemaauto.Embedded != 0 {
-		sum |= sumEmbedded
-	}
-	for _, p := range d.a.Props(s) {
-		if p.Role != schemaauto.RoleProperty {
-			sum |= sumEmbedded
-		}
-	}
-	whole := d.a.Tree(s) != nil || r.HasEnum()
-	counts := !r.CheckObject(0) || !r.CheckObject(math.MaxInt)
-	if whole || len(r.Required()) > 0 || counts || r.AdditionalPropertiesFalse() {
-		sum |= sumObjectWork
-	}
-	if !whole && !counts && !r.AdditionalPropertiesFalse() && len(r.Required()) > 0 {
-		if idxs, extra := d.requiredProps(s, r); !extra && slices.Max(idxs) < 64 {
-			sum |= sumRequiredOnly
-		}
-	}
-	if whole || !r.CheckArray(0) || !r.CheckArray(math.MaxInt) {
-		sum |= sumArrayWork
-	}
-	return sum
+	return &d.val.vc[s]
 }
 
 // cacheOf is the current automaton's reqCache.
@@ -565,41 +584,12 @@ func (d *Decoder) cacheOf() *reqCache {
 		c := v.reqs[d.a]
 		if c == nil {
 			n := d.a.NumStates()
-			c = &reqCache{idx: make([][]int32, n), extra: make([]bool, n), sum: make([]uint16, n), reqMask: make([]uint64, n),
-				presence: make([]*presenceNode, n), tried: make([]bool, n)}
+			c = &reqCache{presence: make([]*presenceNode, n), tried: make([]bool, n)}
 			v.reqs[d.a] = c
 		}
 		v.reqA, v.req = d.a, c
 	}
 	return v.req
-}
-
-// requiredProps is the property index of each of r.Required() in state s
-// (-1 for a name that is no property), and whether there is such a name;
-// resolved once per state and automaton (the caches are kept across
-// documents). With r nil it returns only what was resolved before.
-func (d *Decoder) requiredProps(s schemaauto.StateID, r *validate.Rules) ([]int32, bool) {
-	c := d.cacheOf()
-	if s < 0 || int(s) >= len(c.idx) {
-		return d.resolveRequired(s, r, nil)
-	}
-	if c.idx[s] == nil && r == nil {
-		return nil, false // not resolved yet, and no Rules to resolve it with
-	}
-	if c.idx[s] == nil {
-		c.idx[s], c.extra[s] = d.resolveRequired(s, r, make([]int32, 0, len(r.Required())))
-	}
-	return c.idx[s], c.extra[s]
-}
-
-func (d *Decoder) resolveRequired(s schemaauto.StateID, r *validate.Rules, dst []int32) ([]int32, bool) {
-	extra := false
-	for _, name := range r.Required() {
-		i := d.a.Lookup(s, []byte(name))
-		extra = extra || i < 0
-		dst = append(dst, int32(i))
-	}
-	return dst, extra
 }
 
 // keptMember notes that a member of the object of walk frame of stays in
@@ -611,6 +601,11 @@ func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
 		}
 		return
 	}
+	d.keptInFrame(idx, name)
+}
+
+// keptInFrame is keptMember for an object with a validation frame.
+func (d *Decoder) keptInFrame(idx int, name []byte) {
 	f := &d.val.frames[len(d.val.frames)-1]
 	f.n++
 	if idx >= 0 && f.keptBase >= 0 {
@@ -665,6 +660,9 @@ func (d *Decoder) keptName(f *valFrame, name string) bool {
 
 // forbiddenMember notes a member that additionalProperties: false forbids.
 func (d *Decoder) forbiddenMember(name []byte, off int64) {
+	if len(d.val.frames) == 0 {
+		return // a root without a frame: it has no additionalProperties: false
+	}
 	f := &d.val.frames[len(d.val.frames)-1]
 	if !f.rules.AdditionalPropertiesFalse() {
 		return
@@ -722,7 +720,7 @@ func (d *Decoder) objectChecks(f *valFrame, s schemaauto.StateID, top int, segs 
 	r := f.rules
 	if r == nil {
 		if f.keptBase >= 0 { // presence bits without Rules (a presence program's)
-			if idxs, _ := d.requiredProps(s, nil); len(idxs) > 0 && d.allKept(f, idxs) {
+			if idxs, _ := d.a.RequiredProps(s); len(idxs) > 0 && d.allKept(f, idxs) {
 				d.val.kept = d.val.kept[:f.keptBase]
 				return
 			}
@@ -764,7 +762,7 @@ func (d *Decoder) allKept(f *valFrame, idxs []int32) bool {
 func (d *Decoder) checkRequired(f *valFrame, s schemaauto.StateID, top int, segs []fieldpath.Segment, off int64) {
 	r := f.rules
 	var path string
-	idxs, _ := d.requiredProps(s, r)
+	idxs, _ := d.a.RequiredProps(s)
 	for i, name := range r.Required() {
 		idx := int(idxs[i])
 		if idx >= 0 && d.val.kept[f.keptBase+idx/64]&(1<<(idx%64)) != 0 {
@@ -1194,22 +1192,8 @@ func (d *Decoder) validateDeclaredName(meta []byte, off int64) {
 	if e == nil {
 		return
 	}
-	c := d.cacheOf()
-	if !c.declKnown {
-		c.declKnown, c.declName = true, [2]schemaauto.StateID{schemaauto.NoState, schemaauto.NoState}
-		root := d.a.Root()
-		if i := d.a.Lookup(root, []byte("metadata")); i >= 0 {
-			if decl := d.a.Props(root)[i].Declared; isSchema(decl) {
-				for j, field := range [...]string{"name", "generateName"} {
-					if i := d.a.Lookup(decl, []byte(field)); i >= 0 {
-						c.declName[j] = d.a.Props(decl)[i].Target
-					}
-				}
-			}
-		}
-	}
 	for j, field := range [...]string{"name", "generateName"} {
-		st := c.declName[j]
+		st := d.a.DeclaredName(j)
 		if st == schemaauto.NoState {
 			continue
 		}

@@ -352,6 +352,7 @@ type objFrame struct {
 	nulls    bool              // nulls of non-nullable fields without a default are pruned
 	lane     bool              // the fast lane is open (laneMember)
 	vframe   bool              // validation: the object has a frame in valState.frames (openValObject)
+	vflags   []uint32          // validation: the flags of the properties' targets (schemaauto PropFlags)
 	// validation without a frame: the presence bits of the first 64
 	// properties (keptMember), and those that are required
 	keptLo, reqMask uint64
@@ -551,6 +552,9 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		return err
 	}
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
+	if d.val.on {
+		d.memberHint(f, mr.idx, mr.p.Target)
+	}
 	v, err := d.valueKind(mr.p.Target, vk, false)
 	if f.m != nil {
 		f.m[string(mr.name)] = v
@@ -772,6 +776,9 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 	case mr.pre != nil:
 		v, err = d.scalar(mr.pre, false)
 	default:
+		if d.val.on && mr.p != nil {
+			d.memberHint(f, mr.idx, mr.target)
+		}
 		v, err = d.valueKind(mr.target, d.peekKind(&vk), false)
 	}
 	return v, true, err

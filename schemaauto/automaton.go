@@ -175,6 +175,8 @@ type Automaton struct {
 	version     int
 	nodeSchemas sync.Once
 	encPaths    string // the nodes' paths until rendered (compiledenc.go)
+
+	checks valueChecks // value validation's per-state records, built once (valuechecks.go)
 }
 
 type defaultValue struct {

@@ -271,6 +271,26 @@ func (t *Tree) passesAll(k Kind) bool {
 	if r := t.Rules; r != nil && (r.KindsPassing()&(1<<k) == 0 || !r.typePasses(Scalar{Kind: k})) {
 		return false
 	}
+	return t.junctorsPassAll(k)
+}
+
+// StringsByRules reports whether a String passes the tree exactly when it
+// passes the string checks of the node's own Rules, which
+// Rules.StringChecks describes (ok): the node's type passes strings, and
+// its junctors pass every string (as ScalarKindsPassing reads them). A
+// walker can then check strings as StringChecks says, without the tree.
+func (t *Tree) StringsByRules() bool {
+	if t == nil || t.Rules == nil || !t.Rules.typePasses(Scalar{Kind: String}) {
+		return false
+	}
+	if _, _, _, ok := t.Rules.StringChecks(); !ok {
+		return false
+	}
+	return t.junctorsPassAll(String)
+}
+
+// junctorsPassAll reports whether t's junctors pass every value of kind k.
+func (t *Tree) junctorsPassAll(k Kind) bool {
 	for _, b := range t.AllOf {
 		if !b.passesAll(k) {
 			return false

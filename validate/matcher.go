@@ -19,7 +19,9 @@ import (
 //     subdomains), '.' being in none of the classes;
 //   - the Kubernetes quantity pattern (resource.Quantity's text,
 //     written the way the generated CRDs write it);
-//   - any of these as an alternative to the empty string: ^$|X or X|^$.
+//   - any of these as an alternative to the empty string: ^$|X or X|^$;
+//   - DNS-1123 subdomains with an optional "*." (wildcard hosts), and the
+//     duration patterns of matchunits.go, by their exact text.
 //
 // Everything else is matched by regexp. A Matcher is immutable and safe
 // for concurrent use; the fast shapes allocate nothing.
@@ -32,6 +34,7 @@ type Matcher struct {
 	min                 int  // a run's least length (0 or 1; in runes for matchRepeat)
 	max                 int  // matchRepeat's greatest length in runes (-1: none)
 	empty               bool // the empty string matches too (^$|X)
+	units               *unitShape
 }
 
 type matcherKind uint8
@@ -44,6 +47,8 @@ const (
 	matchQuantity
 	matchHeadRun // first, then a run of middle of at least min runes
 	matchRepeat  // a run of first of min to max runes
+	matchUnits   // a duration pattern (units)
+	matchWildcardLabels
 )
 
 // Match reports whether s matches the pattern, as the regexp's Match does.
@@ -60,16 +65,7 @@ func (m *Matcher) Match(s []byte) bool {
 	case matchLabel:
 		return m.label(s)
 	case matchLabels:
-		for {
-			i := indexDot(s)
-			if i < 0 {
-				return m.label(s)
-			}
-			if !m.label(s[:i]) {
-				return false
-			}
-			s = s[i+1:]
-		}
+		return m.labels(s)
 	case matchQuantity:
 		return matchQuantityText(s)
 	case matchHeadRun:
@@ -81,6 +77,13 @@ func (m *Matcher) Match(s []byte) bool {
 		return len(rest) >= m.min && m.middle.all(rest)
 	case matchRepeat:
 		return m.repeat(s)
+	case matchUnits:
+		return m.units.match(s)
+	case matchWildcardLabels:
+		if len(s) >= 2 && s[0] == '*' && s[1] == '.' {
+			s = s[2:]
+		}
+		return m.labels(s)
 	}
 	return m.re.Match(s)
 }
@@ -98,6 +101,20 @@ func indexDot(s []byte) int {
 		}
 	}
 	return -1
+}
+
+// labels matches dot-separated labels.
+func (m *Matcher) labels(s []byte) bool {
+	for {
+		i := indexDot(s)
+		if i < 0 {
+			return m.label(s)
+		}
+		if !m.label(s[:i]) {
+			return false
+		}
+		s = s[i+1:]
+	}
 }
 
 // label matches first (middle* last)?: one rune of first, then, if more
@@ -239,6 +256,17 @@ func NewMatcher(pattern string) (*Matcher, error) {
 		m.kind = matchQuantity
 		return m, nil
 	}
+	if u, ok := unitPatterns[pattern]; ok {
+		m.kind, m.units = matchUnits, &u
+		return m, nil
+	}
+	if pattern == wildcardSubdomainPattern {
+		inner, _ := NewMatcher(subdomainPattern)
+		if inner.kind == matchLabels {
+			m.kind, m.first, m.middle, m.last = matchWildcardLabels, inner.first, inner.middle, inner.last
+			return m, nil
+		}
+	}
 	tree, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return m, nil
@@ -246,6 +274,13 @@ func NewMatcher(pattern string) (*Matcher, error) {
 	recognise(m, tree.Simplify(), tree)
 	return m, nil
 }
+
+// subdomainPattern is a DNS-1123 subdomain, and wildcardSubdomainPattern one
+// with an optional "*." before it (a wildcard host name).
+const (
+	subdomainPattern         = `^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`
+	wildcardSubdomainPattern = `^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`
+)
 
 // quantityPattern is the pattern of resource.Quantity in generated CRDs.
 const quantityPattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`

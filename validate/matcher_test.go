@@ -39,14 +39,20 @@ var matcherPatterns = []string{
 	`^[a-zA-Z0-9][-a-zA-Z0-9]*$`, `^[a-z][-a-z0-9é]+$`, `^[a-z0-9]{1,11}$`, `^[a-zé]{2,}$`, `^[a-z]{3}$`, `^[a-z]{0,2}$`,
 	`^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`, `^[a-z]+$|^$`, `^$|^[a-z]{1,3}$`,
 	`^$|[a-z]+$`, `^[a-z]([a-z]*)$`, `^$|^$`, `^[a-z][-a-z]*`, `^[a-z]{1,3}x$`,
+	// durations and wildcard hosts, by their text, and near misses
+	`^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$`, `^([0-9]+(\.[0-9]+)?(ms|s|m))+$`, `^([0-9]+(\.[0-9]+)?(s|m|h))+$`,
+	`^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$`, wildcardSubdomainPattern,
+	`^([0-9]+(\.[0-9]+)?(ms|s|m|x))+$`, `^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?$`,
 }
 
 // newFast are the shapes added to matcherPatterns last that Matcher
 // matches without regexp, and newSlow those it leaves to regexp.
 var (
-	newFast = []string{`^[a-zA-Z0-9][-a-zA-Z0-9]*$`, `^[a-z][-a-z0-9é]+$`, `^[a-z0-9]{1,11}$`, `^[a-zé]{2,}$`, `^[a-z]{3}$`, `^[a-z]{0,2}$`,
+	newFast = []string{`^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$`, `^([0-9]+(\.[0-9]+)?(ms|s|m))+$`, `^([0-9]+(\.[0-9]+)?(s|m|h))+$`,
+		`^(0|(([0-9]+)y)?(([0-9]+)w)?(([0-9]+)d)?(([0-9]+)h)?(([0-9]+)m)?(([0-9]+)s)?(([0-9]+)ms)?)$`, wildcardSubdomainPattern,
+		`^[a-zA-Z0-9][-a-zA-Z0-9]*$`, `^[a-z][-a-z0-9é]+$`, `^[a-z0-9]{1,11}$`, `^[a-zé]{2,}$`, `^[a-z]{3}$`, `^[a-z]{0,2}$`,
 		`^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`, `^[a-z]+$|^$`, `^$|^[a-z]{1,3}$`}
-	newSlow = []string{`^$|[a-z]+$`, `^$|^$`, `^[a-z][-a-z]*`, `^[a-z]{1,3}x$`}
+	newSlow = []string{`^([0-9]+(\.[0-9]+)?(ms|s|m|x))+$`, `^(\*\.)?[a-z0-9]([-a-z0-9]*[a-z0-9])?$`, `^$|[a-z]+$`, `^$|^$`, `^[a-z][-a-z]*`, `^[a-z]{1,3}x$`}
 )
 
 // corpusPatterns are the distinct patterns of the shared corpus's CRDs
@@ -89,11 +95,14 @@ var probes = []string{"", "a", "A", "-", ".", "a.", ".a", "a..b", "a-", "-a", "a
 	"1.", ".5", ".", "+", "1.5", "100m", "100Mi", "1Ki", "1ki", "1K", "1e3", "1E3", "1E", "1e", "1e+3", "1e-3.5", "1e.5", "1Ei",
 	"1.5E+.5", "12345678901234567890", "x", "xz", "xyz", "xyyz", "xy", "é", "aé", "éa", "\ufffd", "a\ufffd", "\xff", "a\xff", "\xffa",
 	"\xc3", "a\xc3", "\xc3\xa9", "\xe2\x82", "a\xe2\x82", "ü", "a\x00", "\n", "a\n", "a b", "{}", "a{b}.c", strings.Repeat("a", 64),
-	strings.Repeat("a", 63) + "-", "a/b", "A-b_c.D", "..", "a.-b", "a-.b"}
+	strings.Repeat("a", 63) + "-", "a/b", "A-b_c.D", "..", "a.-b", "a-.b",
+	// durations and wildcard hosts
+	"1s", "1.5s", "1.s", "1.5.5s", "1ms", "1m5s", "1h30m", "1h30", "h", "1x", "1y2w3d4h5m6s7ms", "1m1y", "1s1s", "1ms1m", "00",
+	"0s", "1.0", "*.a.b", "*.", "*", "**.a", "*.-a", "a.*.b"}
 
 // randomString draws a string from the runes of probes and patterns.
 func randomString(r *rand.Rand) string {
-	alphabet := []string{"a", "z", "A", "Z", "0", "9", "-", ".", "_", "+", "e", "E", "i", "K", "M", "m", "n", "k", "é", "\ufffd",
+	alphabet := []string{"1", "s", "h", "d", "w", "ms", "*.", "a", "z", "A", "Z", "0", "9", "-", ".", "_", "+", "e", "E", "i", "K", "M", "m", "n", "k", "é", "\ufffd",
 		"\xff", "\xc3", "/", " ", "{", "x", "y", "c", "b", "ü", "\U0001F600"}
 	n := r.IntN(12)
 	var b strings.Builder
@@ -179,4 +188,28 @@ func TestMatcherAllocs(t *testing.T) {
 			t.Errorf("%q: %v allocations", p, n)
 		}
 	}
+}
+
+// FuzzMatcherUnits: the duration and wildcard-host patterns, recognised by
+// their text, agree with regexp on any string.
+func FuzzMatcherUnits(f *testing.F) {
+	for _, s := range probes {
+		f.Add(s)
+	}
+	pats := []string{wildcardSubdomainPattern}
+	for p := range unitPatterns {
+		pats = append(pats, p)
+	}
+	slices.Sort(pats)
+	ms := make([]*Matcher, len(pats))
+	for i, p := range pats {
+		ms[i], _ = NewMatcher(p)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for i, m := range ms {
+			if got, want := m.Match([]byte(s)), m.Regexp().MatchString(s); got != want || !m.Fast() {
+				t.Fatalf("pattern %q, %q: Matcher %v, regexp %v (fast %v)", pats[i], s, got, want, m.Fast())
+			}
+		}
+	})
 }

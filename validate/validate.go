@@ -971,3 +971,36 @@ func (r *Rules) appendBoundError(dst jperrors.FieldErrors, path string, v Scalar
 	}
 	return append(dst, invalid(path, value, msg+" "+printed))
 }
+
+// StringChecks describes Check on String values when it depends on their
+// length and pattern alone (no enum, no format): ok reports that a String
+// s passes Check exactly when its rune count is at least minLen and at
+// most maxLen (-1: no such bound) and m (nil: none) matches it; a
+// negative bound in the schema gives ok false. A walker
+// can then check strings with these, without the Rules.
+func (r *Rules) StringChecks() (minLen, maxLen int64, m *Matcher, ok bool) {
+	if r == nil || r.typeOK&(1<<String) == 0 || r.enum != nil || r.strFormat != fmtNone || r.hasPattern && r.re == nil ||
+		r.hasMinLen && r.minLen < 0 || r.hasMaxLen && r.maxLen < 0 {
+		return 0, 0, nil, false
+	}
+	minLen, maxLen = -1, -1
+	if r.hasMinLen {
+		minLen = r.minLen
+	}
+	if r.hasMaxLen {
+		maxLen = r.maxLen
+	}
+	if r.hasPattern {
+		m = r.re
+	}
+	return minLen, maxLen, m, true
+}
+
+// StringEnum reports, with ok, that a String passes Check exactly when it
+// is one of strs (a string enum and no other string check).
+func (r *Rules) StringEnum() (strs []string, ok bool) {
+	if r == nil || r.typeOK&(1<<String) == 0 || r.enum == nil || !r.enumSimple || r.scalarChecks {
+		return nil, false
+	}
+	return r.enumStrs, true
+}

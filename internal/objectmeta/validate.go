@@ -170,6 +170,9 @@ func (v *Validator) ValidateIndexed(meta []byte, fields *FieldSpans, o ValidateO
 	if what := v.checkTypes(); what != "" {
 		return append(dst, malformed(pathOf(o), what))
 	}
+	if !o.Embedded && o.Scope == ScopeAsFilled && v.quickValid() {
+		return dst // the usual metadata, checked in place (validatefast.go)
+	}
 	return v.validate(o, dst)
 }
 
@@ -377,13 +380,20 @@ func (v *Validator) annotations(dst jperrors.FieldErrors, p string) jperrors.Fie
 	const sub = ".annotations"
 	meta := v.meta
 	total := 0
-	ok := members(meta, v.fields[FieldAnnotations], func(k, val span) bool {
+	// unescaping never lengthens a string, so annotations whose JSON text
+	// is within the limit are within it unescaped: their values are not
+	// unescaped to be counted
+	sp := v.fields[FieldAnnotations]
+	count := sp.end-sp.start > maxAnnotations
+	ok := members(meta, sp, func(k, val span) bool {
 		if !isString(meta, val) && !isNullSpan(meta, val) {
 			dst = append(dst, malformed(p+sub, "an annotation value is not a string"))
 			return false
 		}
 		key := unquote(meta, k, &v.bufKey)
-		total += len(key) + len(unquote(meta, val, &v.bufVal))
+		if count {
+			total += len(key) + len(unquote(meta, val, &v.bufVal))
+		}
 		v.msgs = appendQualifiedName(v.msgs[:0], toLower(&v.bufLower, key))
 		dst = v.invalid(dst, p, sub, key)
 		return true

@@ -1,0 +1,212 @@
+package objectmeta
+
+import "bytes"
+
+// The quick pass of [Validator.ValidateIndexed]: the usual root metadata
+// (a name, a namespace, labels, annotations, finalizers, as the decoder
+// writes them: compact, strings without escapes in names and keys) is
+// checked in place, each byte looked up once in a class table, without
+// unescaping, building messages or calling back. It only says "surely
+// valid"; anything else (an error, an unusual form or field) goes to the
+// full checks, which give the server's messages.
+
+// byte classes
+const (
+	cLower      = 1 << iota // a-z, 0-9
+	cUpper                  // A-Z
+	cDash                   // '-'
+	cDot                    // '.'
+	cUnderscore             // '_'
+)
+
+var class = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = cLower
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = cLower
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = cUpper
+	}
+	t['-'], t['.'], t['_'] = cDash, cDot, cUnderscore
+	return t
+}()
+
+// quickSubdomain reports whether s is a DNS-1123 subdomain of at most 253
+// bytes, alnum being the classes of its alphanumerics (cLower, or
+// cLower|cUpper for a name that is lower-cased before it is checked).
+func quickSubdomain(s []byte, alnum uint8) bool {
+	n := len(s)
+	if n == 0 || n > maxSubdomain || class[s[0]]&alnum == 0 || class[s[n-1]]&alnum == 0 {
+		return false
+	}
+	for i := 1; i < n-1; i++ {
+		c := class[s[i]]
+		if c&(alnum|cDash) != 0 {
+			continue
+		}
+		// a dot between two alphanumerics: no empty label, none that
+		// starts or ends with '-'
+		if c != cDot || class[s[i-1]]&alnum == 0 || class[s[i+1]]&alnum == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// quickLabel reports whether s is a DNS-1123 label of at most 63 bytes.
+func quickLabel(s []byte) bool {
+	n := len(s)
+	if n == 0 || n > maxLabel || class[s[0]]&cLower == 0 || class[s[n-1]]&cLower == 0 {
+		return false
+	}
+	for i := 1; i < n-1; i++ {
+		if class[s[i]]&(cLower|cDash) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// quickKeyName reports whether s is a label key's name part (or a
+// non-empty label value): 1 to 63 bytes of ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9].
+func quickKeyName(s []byte) bool {
+	n := len(s)
+	if n == 0 || n > maxLabel || class[s[0]]&(cLower|cUpper) == 0 || class[s[n-1]]&(cLower|cUpper) == 0 {
+		return false
+	}
+	for i := 1; i < n-1; i++ {
+		if class[s[i]] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// quickQualified reports whether s is a qualified name (an optional
+// subdomain prefix and '/', then a key name); lower: s is lower-cased
+// before it is checked (annotation keys; only ASCII letters pass here).
+func quickQualified(s []byte, lower bool) bool {
+	slash := bytes.IndexByte(s, '/')
+	if slash < 0 {
+		return quickKeyName(s)
+	}
+	alnum := uint8(cLower)
+	if lower {
+		alnum |= cUpper
+	}
+	return quickSubdomain(s[:slash], alnum) && quickKeyName(s[slash+1:])
+}
+
+// quickString returns the content of the string that starts at b[i] (its
+// quote) and the index after its closing quote; ok is false if b[i] is no
+// quote. Escapes are left as they are.
+func quickString(b []byte, i int) (s []byte, end int, ok bool) {
+	if i >= len(b) || b[i] != '"' {
+		return nil, 0, false
+	}
+	for j := i + 1; ; {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return nil, 0, false
+		}
+		q := j + k
+		n := 0
+		for p := q - 1; p > i && b[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return b[i+1 : q], q + 1, true
+		}
+		j = q + 1
+	}
+}
+
+// quickMap reports whether the compact map of strings at sp (absent, null
+// or {"k":"v",...}) passes: keys qualified names (lower-cased first for
+// annotations), values label values (labels) or anything (annotations).
+func (v *Validator) quickMap(sp span, annotations bool) bool {
+	b := v.meta[sp.start:sp.end]
+	if len(b) == 0 || string(b) == "null" {
+		return true
+	}
+	if len(b) < 2 || b[0] != '{' {
+		return false
+	}
+	if b[1] == '}' {
+		return len(b) == 2
+	}
+	for i := 1; ; {
+		key, end, ok := quickString(b, i)
+		if !ok || !quickQualified(key, annotations) || end+1 >= len(b) || b[end] != ':' {
+			return false // a key with an escape fails quickQualified
+		}
+		val, end, ok := quickString(b, end+1)
+		if !ok || !annotations && len(val) > 0 && !quickKeyName(val) {
+			return false
+		}
+		switch {
+		case end < len(b) && b[end] == ',':
+			i = end + 1
+		case end == len(b)-1 && b[end] == '}':
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// quickFinalizers reports whether the compact list of strings at sp
+// passes: qualified names, neither orphan nor foregroundDeletion (the
+// full checks look at those two).
+func (v *Validator) quickFinalizers(sp span) bool {
+	b := v.meta[sp.start:sp.end]
+	if len(b) == 0 || string(b) == "null" {
+		return true
+	}
+	if len(b) < 2 || b[0] != '[' {
+		return false
+	}
+	if b[1] == ']' {
+		return len(b) == 2
+	}
+	for i := 1; ; {
+		f, end, ok := quickString(b, i)
+		if !ok || !quickQualified(f, false) || string(f) == "orphan" || string(f) == "foregroundDeletion" {
+			return false
+		}
+		switch {
+		case end < len(b) && b[end] == ',':
+			i = end + 1
+		case end == len(b)-1 && b[end] == ']':
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// quickValid reports whether the indexed root metadata (v.meta, v.fields,
+// their types checked) surely gives no error with ScopeAsFilled.
+func (v *Validator) quickValid() bool {
+	meta, f := v.meta, &v.fields
+	absent := func(i int) bool { return isNullSpan(meta, f[i]) }
+	if !absent(FieldGenerateName) || !absent(FieldOwnerReferences) || !absent(FieldManagedFields) {
+		return false
+	}
+	name := f[FieldName]
+	if !isString(meta, name) || !quickSubdomain(meta[name.start+1:name.end-1], cLower) {
+		return false // an empty name is an error
+	}
+	if ns := f[FieldNamespace]; !absent(FieldNamespace) && (!isString(meta, ns) || ns.end-ns.start > 2 && !quickLabel(meta[ns.start+1:ns.end-1])) {
+		return false
+	}
+	if g := f[FieldGeneration]; g.end > g.start && meta[g.start] == '-' {
+		return false
+	}
+	if a := f[FieldAnnotations]; a.end-a.start > maxAnnotations {
+		return false // the total is counted by the full checks
+	}
+	return v.quickMap(f[FieldLabels], false) && v.quickMap(f[FieldAnnotations], true) && v.quickFinalizers(f[FieldFinalizers])
+}

@@ -1,0 +1,233 @@
+package schemaauto
+
+import (
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/jsonprune/jsonprune/validate"
+)
+
+// ValueCheck is what a validating walker needs first of one state, in one
+// small record: whether the usual value passes without its Rules, and the
+// Rules themselves for the rest. Automaton.ValueChecks derives them from
+// the states' Rules and Trees once per automaton, when it first validates
+// (nothing is added to the compiled cache's encoding).
+type ValueCheck struct {
+	// Rules is Automaton.Rules of the state (nil: none).
+	Rules *validate.Rules
+	// ReqMask holds, with CheckRequiredOnly, the bit 1<<i of each
+	// required property i.
+	ReqMask uint64
+	// With Strings, what a String value's check is, so that it needs no
+	// Rules (nor Tree, for a node whose junctors pass every string:
+	// validate.Tree.StringsByRules): StringsLength, its rune count within [MinLen, MaxLen] (-1:
+	// no bound) and Pattern (nil: none) matching it
+	// (validate.Rules.StringChecks); StringsEnum, one of Enum
+	// (validate.Rules.StringEnum).
+	Pattern        *validate.Matcher
+	Enum           []string
+	MinLen, MaxLen int32
+	// Flags summarise the state's checks (the Check constants); the high
+	// byte's low seven bits are, with CheckScalarKinds, the scalar kinds
+	// (bit 1<<validate.Kind) that pass whatever their value.
+	Flags   uint16
+	Strings uint8
+}
+
+// The values of ValueCheck.Strings.
+const (
+	StringsRules  = iota // a String is checked by the Rules
+	StringsLength        // by its length and pattern
+	StringsEnum          // by the enum's strings
+)
+
+// The bits of ValueCheck.Flags.
+const (
+	// CheckObjectOK: an object passes the state's type check.
+	CheckObjectOK uint16 = 1 << iota
+	// CheckArrayOK: an array passes the state's type check.
+	CheckArrayOK
+	// CheckObjectWork: an object has checks of its own beyond its type
+	// (required, property counts, additionalProperties: false, enum,
+	// junctors or a list type).
+	CheckObjectWork
+	// CheckArrayWork: an array has checks of its own beyond its type (item
+	// counts, enum, junctors or a list type).
+	CheckArrayWork
+	// CheckRequiredOnly: an object's only check of its own is required,
+	// every name one of its first 64 properties (ReqMask has them);
+	// CheckObjectWork is set too.
+	CheckRequiredOnly
+	// CheckEmbedded: an embedded resource, or a state with apiVersion,
+	// kind or metadata roles.
+	CheckEmbedded
+	// CheckScalarKinds: the scalars of the kinds in the high byte pass
+	// whatever their value (validate.Rules.KindsPassing; for a node with
+	// junctors, validate.Tree.ScalarKindsPassing).
+	CheckScalarKinds
+	// CheckJunctors: the state's Tree has junctors (allOf, anyOf, oneOf,
+	// not): its values are checked by the tree.
+	CheckJunctors
+)
+
+// CheckInt32 (the high byte's top bit, with CheckScalarKinds): an integer
+// within the int32 range passes (validate.Rules.Int32Only).
+const CheckInt32 uint16 = 1 << 15
+
+// valueChecks is an automaton's ValueChecks, built once.
+type valueChecks struct {
+	once   sync.Once
+	checks []ValueCheck
+	// per property (indexed as Automaton.props), its target's PropFlags
+	// entry: a walker that found a property has it at hand for its value
+	propFlags []uint32
+	req       [][]int32 // per state, the property index of each required name (-1: none)
+	extra     []bool    // some required name is no property
+	// the states of the root metadata's declared name and generateName
+	// (NoState: none)
+	declName [2]StateID
+}
+
+// ValueChecks returns one ValueCheck per state, indexed by StateID. They
+// are derived on the first call and shared: the slice must not be
+// modified.
+func (a *Automaton) ValueChecks() []ValueCheck {
+	return a.valueChecks().checks
+}
+
+// PropFlags returns, for each property of state s (in the order of
+// Props(s)), the ValueCheck Flags of its Target in the low 16 bits, and in
+// the high 16 bits its ReqMask when it has CheckRequiredOnly and the
+// mask fits (else 0): side by side, so that the flags of an object's
+// members are read together, most often from one cache line, instead of
+// one state's record at a time.
+func (a *Automaton) PropFlags(s StateID) []uint32 {
+	st := &a.states[s]
+	return a.valueChecks().propFlags[st.propStart:st.propEnd]
+}
+
+// RequiredProps returns the index within Props(s) of each name of
+// Rules(s).Required() (-1 for a name that is no property), and whether
+// some name is no property.
+func (a *Automaton) RequiredProps(s StateID) ([]int32, bool) {
+	v := a.valueChecks()
+	return v.req[s], v.extra[s]
+}
+
+// DeclaredName returns the states that the schema declares for the root
+// metadata's name (i == 0) and generateName (i == 1), or NoState.
+func (a *Automaton) DeclaredName(i int) StateID {
+	return a.valueChecks().declName[i]
+}
+
+func (a *Automaton) valueChecks() *valueChecks {
+	v := &a.checks
+	v.once.Do(func() { v.build(a) })
+	return v
+}
+
+func (v *valueChecks) build(a *Automaton) {
+	n := len(a.states)
+	v.checks, v.req, v.extra = make([]ValueCheck, n), make([][]int32, n), make([]bool, n)
+	for s := range n {
+		r := a.Rules(StateID(s))
+		if req := r.Required(); len(req) > 0 {
+			idx := make([]int32, len(req))
+			for i, name := range req {
+				idx[i] = int32(a.Lookup(StateID(s), []byte(name)))
+				v.extra[s] = v.extra[s] || idx[i] < 0
+			}
+			v.req[s] = idx
+		}
+	}
+	for s := range n {
+		v.checks[s] = v.check(a, StateID(s))
+	}
+	v.propFlags = make([]uint32, len(a.props))
+	for i, p := range a.props {
+		if p.Target >= 0 && int(p.Target) < n {
+			c := &v.checks[p.Target]
+			v.propFlags[i] = uint32(c.Flags)
+			if c.Flags&CheckRequiredOnly != 0 && c.ReqMask < 1<<16 {
+				v.propFlags[i] |= uint32(c.ReqMask) << 16
+			}
+		}
+	}
+	v.declName = [2]StateID{NoState, NoState}
+	if root := a.root; root > Keep {
+		if i := a.Lookup(root, []byte("metadata")); i >= 0 {
+			if decl := a.Props(root)[i].Declared; decl > Keep {
+				for j, field := range [...]string{"name", "generateName"} {
+					if i := a.Lookup(decl, []byte(field)); i >= 0 {
+						v.declName[j] = a.Props(decl)[i].Target
+					}
+				}
+			}
+		}
+	}
+}
+
+func (v *valueChecks) check(a *Automaton, s StateID) ValueCheck {
+	r := a.Rules(s)
+	t := a.Tree(s)
+	c := ValueCheck{Rules: r}
+	sum := uint16(0)
+	if r.CheckType(validate.Object) {
+		sum |= CheckObjectOK
+	}
+	if r.CheckType(validate.Array) {
+		sum |= CheckArrayOK
+	}
+	if t == nil || !t.HasJunctors() {
+		if kinds := r.KindsPassing(); kinds != 0 || r.Int32Only() {
+			sum |= CheckScalarKinds | uint16(kinds&0x7F)<<8
+		}
+		if r.Int32Only() {
+			sum |= CheckInt32
+		}
+	} else {
+		sum |= CheckJunctors
+		if kinds := t.ScalarKindsPassing(); kinds != 0 {
+			sum |= CheckScalarKinds | uint16(kinds&0x7F)<<8
+		}
+	}
+	if a.states[s].Flags&Embedded != 0 {
+		sum |= CheckEmbedded
+	}
+	for _, p := range a.Props(s) {
+		if p.Role != RoleProperty {
+			sum |= CheckEmbedded
+		}
+	}
+	whole := t != nil || r.HasEnum()
+	counts := !r.CheckObject(0) || !r.CheckObject(math.MaxInt)
+	if whole || len(r.Required()) > 0 || counts || r.AdditionalPropertiesFalse() {
+		sum |= CheckObjectWork
+	}
+	if !whole && !counts && !r.AdditionalPropertiesFalse() && len(r.Required()) > 0 {
+		if idxs := v.req[s]; !v.extra[s] && slices.Max(idxs) < 64 {
+			sum |= CheckRequiredOnly
+			for _, i := range idxs {
+				c.ReqMask |= 1 << i
+			}
+		}
+	}
+	if whole || !r.CheckArray(0) || !r.CheckArray(math.MaxInt) {
+		sum |= CheckArrayWork
+	}
+	c.Flags = sum
+	sr := r // the Rules that decide a String
+	if t != nil && t.HasJunctors() {
+		sr = nil
+		if t.StringsByRules() {
+			sr = t.Rules // the junctors pass every string: the node's own string checks decide
+		}
+	}
+	if minLen, maxLen, m, ok := sr.StringChecks(); ok && minLen <= math.MaxInt32 && maxLen <= math.MaxInt32 {
+		c.Strings, c.MinLen, c.MaxLen, c.Pattern = StringsLength, int32(minLen), int32(maxLen), m
+	} else if strs, ok := sr.StringEnum(); ok {
+		c.Strings, c.Enum = StringsEnum, strs
+	}
+	return c
+}
