@@ -1,0 +1,163 @@
+// Command jobs measures issue 16's bar "-j 2 ≥ 1.8x -j 1" on the NDJSON
+// dump and on the GitOps tree (the inputs bench/cmd/dump and bench/cmd/tree
+// lay out): whole processes, -o none -q, in interleaved rounds, with -j 1
+// and -j 2, and, with -base, an earlier build's runs in the same rounds.
+// Rows: the dump --no-validate and validating, with the CRD cache warm and
+// with --no-cache; the tree warm and --no-cache. It prints, for each run,
+// the median and range over the rounds of wall time, CPU time (user+sys)
+// and peak RSS, and the ratios measured round by round: -j 2 against -j 1
+// (wall) for each binary, and this build's runs against the base's, with
+// the load average at each round's start and end.
+//
+//	cd bench && go run ./cmd/jobs -base /tmp/jp -dump /tmp/dumpdir/dump.ndjson \
+//	  -dump-crds "$(cat /tmp/dumpcrds)" -tree /tmp/h16a-tree/tree -rounds 5
+//
+// The dump is the one bench/cmd/dump writes (-keep -dir); its CRD flags are
+// given as one string ("--crd a --crd b ..."). The tree is the one
+// bench/cmd/tree lays out (-keep -dir): DIR/crds and DIR/crs. Warm runs
+// are preceded by one untimed run that fills the cache.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jsonprune/jsonprune/bench/internal/wholeproc"
+)
+
+func main() {
+	base := flag.String("base", "", "an earlier jsonprune binary, run in the same rounds")
+	bin := flag.String("bin", "", "the jsonprune binary (default: built from the repository)")
+	dump := flag.String("dump", "", "the NDJSON dump (empty: no dump rows)")
+	dumpCRDs := flag.String("dump-crds", "", "the dump's CRD flags, one string")
+	tree := flag.String("tree", "", "the tree (DIR/crds, DIR/crs; empty: no tree rows)")
+	rounds := flag.Int("rounds", 5, "interleaved rounds")
+	only := flag.String("only", "", "run only the rows whose name holds this")
+	flag.Parse()
+
+	commit := ""
+	if *bin == "" {
+		dir, err := os.MkdirTemp("", "jsonprune-jobs-")
+		if err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(dir)
+		root, _ := filepath.Abs("..")
+		if *bin, commit, err = wholeproc.Build(root, dir); err != nil {
+			fail(err)
+		}
+	}
+	type row struct {
+		name string
+		args []string
+	}
+	var rows []row
+	common := []string{"-o", "none", "-q"}
+	if *dump != "" {
+		crds := strings.Fields(*dumpCRDs)
+		for _, v := range []struct{ name, flag string }{{"dump --no-validate", "--no-validate"}, {"dump validating", ""}} {
+			for _, c := range []struct{ name, flag string }{{"warm", ""}, {"--no-cache", "--no-cache"}} {
+				args := append(append([]string{}, common...), crds...)
+				for _, f := range []string{v.flag, c.flag} {
+					if f != "" {
+						args = append(args, f)
+					}
+				}
+				rows = append(rows, row{v.name + ", " + c.name, append(args, *dump)})
+			}
+		}
+	}
+	if *tree != "" {
+		for _, c := range []struct{ name, flag string }{{"warm", ""}, {"--no-cache", "--no-cache"}} {
+			args := append(append([]string{}, common...), "--crd", filepath.Join(*tree, "crds"), "-R", filepath.Join(*tree, "crs"))
+			if c.flag != "" {
+				args = append(args, c.flag)
+			}
+			rows = append(rows, row{"tree, " + c.name, args})
+		}
+	}
+	bins := []struct{ name, path string }{{"this", *bin}}
+	if *base != "" {
+		bins = append(bins, struct{ name, path string }{"base", *base})
+	}
+	fmt.Printf("jobs: %s, this build %s %s, base %s, %d rounds, load at start %s\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), *bin, commit, *base, *rounds, wholeproc.LoadAvg())
+	for _, r := range rows {
+		if *only != "" && !strings.Contains(r.name, *only) {
+			continue
+		}
+		if !strings.Contains(r.name, "no-cache") { // fill the cache
+			for _, b := range bins {
+				if _, err := wholeproc.Run(b.path, append([]string{"-j", "1"}, r.args...), nil); err != nil {
+					fail(err)
+				}
+			}
+		}
+		// runs[bin][j-1][round]
+		runs := make([][2][]wholeproc.Measurement, len(bins))
+		var loads []string
+		for range *rounds {
+			l := wholeproc.LoadAvg()
+			for j := 1; j <= 2; j++ {
+				for bi, b := range bins {
+					m, err := wholeproc.Run(b.path, append([]string{"-j", fmt.Sprint(j)}, r.args...), nil)
+					if err != nil {
+						fail(err)
+					}
+					runs[bi][j-1] = append(runs[bi][j-1], m)
+				}
+			}
+			loads = append(loads, strings.Fields(l)[0]+"-"+strings.Fields(wholeproc.LoadAvg())[0])
+		}
+		fmt.Printf("\n## %s (load, 1 min, at each round's start-end: %s)\n", r.name, strings.Join(loads, " "))
+		fmt.Printf("| run | wall | CPU | peak RSS |\n|---|---|---|---|\n")
+		for bi, b := range bins {
+			for j := range 2 {
+				ms := runs[bi][j]
+				fmt.Printf("| %s -j %d | %s | %s | %s |\n", b.name, j+1,
+					stat(ms, func(m wholeproc.Measurement) float64 { return m.Wall.Seconds() }, "%.3f s"),
+					stat(ms, func(m wholeproc.Measurement) float64 { return m.CPU().Seconds() }, "%.3f s"),
+					stat(ms, func(m wholeproc.Measurement) float64 { return float64(m.RSSKB) / 1024 }, "%.0f MiB"))
+			}
+		}
+		wall := func(m wholeproc.Measurement) float64 { return m.Wall.Seconds() }
+		for bi, b := range bins {
+			fmt.Printf("| %s: -j 2 against -j 1, wall | %s |\n", b.name, ratio(runs[bi][0], runs[bi][1], wall))
+		}
+		if len(bins) > 1 {
+			fmt.Printf("| this -j 2 against base -j 2, wall | %s |\n", ratio(runs[1][1], runs[0][1], wall))
+			fmt.Printf("| this -j 1 against base -j 1, wall | %s |\n", ratio(runs[1][0], runs[0][0], wall))
+			cpu := func(m wholeproc.Measurement) float64 { return m.CPU().Seconds() }
+			fmt.Printf("| this -j 1 against base -j 1, CPU | %s |\n", ratio(runs[1][0], runs[0][0], cpu))
+		}
+	}
+	fmt.Printf("\nload at the end %s\n", wholeproc.LoadAvg())
+}
+
+// stat is the median (min-max) of f over ms.
+func stat(ms []wholeproc.Measurement, f func(wholeproc.Measurement) float64, format string) string {
+	xs := make([]float64, len(ms))
+	for i, m := range ms {
+		xs[i] = f(m)
+	}
+	return fmt.Sprintf(format+" ("+format+"-"+format+")", wholeproc.Median(xs), wholeproc.Min(xs), wholeproc.Max(xs))
+}
+
+// ratio is the median (min-max) of before/after, round by round: how many
+// times faster after is (above 1: faster).
+func ratio(before, after []wholeproc.Measurement, f func(wholeproc.Measurement) float64) string {
+	xs := make([]float64, len(before))
+	for i := range before {
+		xs[i] = f(before[i]) / f(after[i])
+	}
+	return fmt.Sprintf("**%.2fx** (%.2f-%.2f)", wholeproc.Median(xs), wholeproc.Min(xs), wholeproc.Max(xs))
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "jobs:", err)
+	os.Exit(1)
+}
