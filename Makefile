@@ -68,6 +68,16 @@ DUMP_ROUNDS ?= 5
 bench-dump:
 	cd bench && $(GO) run ./cmd/dump -rounds $(DUMP_ROUNDS)
 
+# Issue 16's bar "-j 2 >= 1.8x -j 1": the command line with -j 1 and -j 2 on
+# the NDJSON dump (--no-validate and validating) and on the corpus tree,
+# each with the CRD cache warm and --no-cache, in interleaved rounds; with
+# JOBS_BASE (an earlier build's binary) in the same rounds (bench/cmd/jobs).
+JOBS_ROUNDS ?= 5
+JOBS_BASE ?=
+.PHONY: bench-jobs
+bench-jobs:
+	cd bench && $(GO) run ./cmd/jobs -rounds $(JOBS_ROUNDS) -base "$(JOBS_BASE)"
+
 # Regenerate schemaauto/testdata/structural from the real Kubernetes code.
 golden:
 	cd bench && $(GO) run ./cmd/golden

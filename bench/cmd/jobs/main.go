@@ -9,16 +9,22 @@
 // (wall) for each binary, and this build's runs against the base's, with
 // the load average at each round's start and end.
 //
-//	cd bench && go run ./cmd/jobs -base /tmp/jp -dump /tmp/dumpdir/dump.ndjson \
+//	cd bench && go run ./cmd/jobs -base /tmp/jp       # or: make bench-jobs JOBS_BASE=/tmp/jp
+//	go run ./cmd/jobs -base /tmp/jp -dump /tmp/dumpdir/dump.ndjson \
 //	  -dump-crds "$(cat /tmp/dumpcrds)" -tree /tmp/h16a-tree/tree -rounds 5
 //
-// The dump is the one bench/cmd/dump writes (-keep -dir); its CRD flags are
-// given as one string ("--crd a --crd b ..."). The tree is the one
-// bench/cmd/tree lays out (-keep -dir): DIR/crds and DIR/crs. Warm runs
-// are preceded by one untimed run that fills the cache.
+// Without -dump it writes the dump bench/cmd/dump and bench/cmd/tree write
+// (the JSON form of the corpus resources of the 8 CRDs with the most
+// resources, repeated to 500,000 lines) to a temporary directory; with
+// -dump, -dump-crds gives its CRD flags as one string ("--crd a --crd b
+// ..."). The tree is DIR/crds and DIR/crs (default: the corpus itself,
+// which bench/cmd/tree copies). Warm runs are preceded by one untimed run
+// of each binary that fills the cache.
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -26,15 +32,18 @@ import (
 	"strings"
 	"time"
 
+	"sigs.k8s.io/yaml"
+
 	"github.com/jsonprune/jsonprune/bench/internal/wholeproc"
 )
 
 func main() {
 	base := flag.String("base", "", "an earlier jsonprune binary, run in the same rounds")
 	bin := flag.String("bin", "", "the jsonprune binary (default: built from the repository)")
-	dump := flag.String("dump", "", "the NDJSON dump (empty: no dump rows)")
-	dumpCRDs := flag.String("dump-crds", "", "the dump's CRD flags, one string")
-	tree := flag.String("tree", "", "the tree (DIR/crds, DIR/crs; empty: no tree rows)")
+	corpus := flag.String("corpus", "../../shared/corpus", "the shared corpus (corpus/index.json, crds/, crs/)")
+	dump := flag.String("dump", "", "the NDJSON dump (default: written from the corpus; none: no dump rows)")
+	dumpCRDs := flag.String("dump-crds", "", "with -dump: the dump's CRD flags, one string")
+	tree := flag.String("tree", "", "the tree, DIR/crds and DIR/crs (default: the corpus; none: no tree rows)")
 	rounds := flag.Int("rounds", 5, "interleaved rounds")
 	only := flag.String("only", "", "run only the rows whose name holds this")
 	flag.Parse()
@@ -50,6 +59,25 @@ func main() {
 		if *bin, commit, err = wholeproc.Build(root, dir); err != nil {
 			fail(err)
 		}
+	}
+	if *dump == "" {
+		dir, err := os.MkdirTemp("", "jsonprune-jobs-dump-")
+		if err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(dir)
+		var crds []string
+		crds, *dump = layout(*corpus, dir, 500000, 8)
+		*dumpCRDs = "--crd " + strings.Join(crds, " --crd ")
+	}
+	if *dump == "none" {
+		*dump = ""
+	}
+	switch *tree {
+	case "":
+		*tree = *corpus
+	case "none":
+		*tree = ""
 	}
 	type row struct {
 		name string
@@ -155,6 +183,47 @@ func ratio(before, after []wholeproc.Measurement, f func(wholeproc.Measurement) 
 		xs[i] = f(before[i]) / f(after[i])
 	}
 	return fmt.Sprintf("**%.2fx** (%.2f-%.2f)", wholeproc.Median(xs), wholeproc.Min(xs), wholeproc.Max(xs))
+}
+
+// layout writes the NDJSON dump bench/cmd/dump writes (its layout): the
+// JSON form of the corpus resources of the dumpCRDs CRDs with the most
+// resources, one a line, repeated to lines lines. It returns the CRD files
+// and the dump.
+func layout(corpus, dir string, lines, dumpCRDs int) ([]string, string) {
+	var index struct {
+		CRS []struct{ File, CRD string }
+	}
+	data, err := os.ReadFile(filepath.Join(corpus, "index.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &index)
+	}
+	if err != nil {
+		fail(err)
+	}
+	docs := map[string][][]byte{}
+	for _, cr := range index.CRS {
+		b, err := os.ReadFile(filepath.Join(corpus, cr.File))
+		if err != nil {
+			fail(err)
+		}
+		if js, err := yaml.YAMLToJSON(b); err == nil && bytes.HasPrefix(js, []byte("{")) {
+			docs[cr.CRD] = append(docs[cr.CRD], js)
+		}
+	}
+	picked, dump := wholeproc.Dump(docs, dumpCRDs, lines)
+	var crds []string
+	for _, c := range picked {
+		p, err := filepath.Abs(filepath.Join(corpus, c))
+		if err != nil {
+			fail(err)
+		}
+		crds = append(crds, p)
+	}
+	p := filepath.Join(dir, "dump.ndjson")
+	if err := os.WriteFile(p, dump, 0o644); err != nil {
+		fail(err)
+	}
+	return crds, p
 }
 
 func fail(err error) {
