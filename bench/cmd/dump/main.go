@@ -28,7 +28,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -38,7 +37,6 @@ import (
 	"time"
 
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-	"sigs.k8s.io/yaml"
 
 	"github.com/jsonprune/jsonprune/bench/internal/wholeproc"
 	"github.com/jsonprune/jsonprune/bench/oracle"
@@ -79,7 +77,8 @@ func main() {
 	self, err := os.Executable()
 	check(err)
 
-	crds, dump, size := layout(*corpus, *dir, *lines, *dumpCRDs)
+	crds, dump, size, err := wholeproc.WriteDump(*corpus, *dir, *lines, *dumpCRDs)
+	check(err)
 	var crdArgs []string
 	for _, c := range crds {
 		crdArgs = append(crdArgs, "--crd", c)
@@ -169,37 +168,6 @@ func main() {
 		fmt.Println("\nthe dump and the binary are in", *dir+"; the first run:")
 		fmt.Println(jp, strings.Join(rows[0].args, " "))
 	}
-}
-
-// layout writes the NDJSON dump bench/cmd/tree writes: the JSON form of
-// the corpus resources of the dumpCRDs CRDs with the most resources, one a
-// line, repeated to lines lines. It returns the CRD files, the dump and its
-// size.
-func layout(corpus, dir string, lines, dumpCRDs int) ([]string, string, int) {
-	var index struct {
-		CRS []struct{ File, CRD string }
-	}
-	data, err := os.ReadFile(filepath.Join(corpus, "index.json"))
-	check(err)
-	check(json.Unmarshal(data, &index))
-	docs := map[string][][]byte{}
-	for _, cr := range index.CRS {
-		b, err := os.ReadFile(filepath.Join(corpus, cr.File))
-		check(err)
-		if js, err := yaml.YAMLToJSON(b); err == nil && bytes.HasPrefix(js, []byte("{")) {
-			docs[cr.CRD] = append(docs[cr.CRD], js)
-		}
-	}
-	picked, dump := wholeproc.Dump(docs, dumpCRDs, lines)
-	var crds []string
-	for _, c := range picked {
-		p, err := filepath.Abs(filepath.Join(corpus, c))
-		check(err)
-		crds = append(crds, p)
-	}
-	p := filepath.Join(dir, "dump.ndjson")
-	check(os.WriteFile(p, dump, 0o644))
-	return crds, p, len(dump)
 }
 
 // runReference is the reference chain over a dump: the CRDs' structural

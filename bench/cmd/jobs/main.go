@@ -23,16 +23,12 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
-
-	"sigs.k8s.io/yaml"
 
 	"github.com/jsonprune/jsonprune/bench/internal/wholeproc"
 )
@@ -67,7 +63,9 @@ func main() {
 		}
 		defer os.RemoveAll(dir)
 		var crds []string
-		crds, *dump = layout(*corpus, dir, 500000, 8)
+		if crds, *dump, _, err = wholeproc.WriteDump(*corpus, dir, 500000, 8); err != nil {
+			fail(err)
+		}
 		*dumpCRDs = "--crd " + strings.Join(crds, " --crd ")
 	}
 	if *dump == "none" {
@@ -183,47 +181,6 @@ func ratio(before, after []wholeproc.Measurement, f func(wholeproc.Measurement) 
 		xs[i] = f(before[i]) / f(after[i])
 	}
 	return fmt.Sprintf("**%.2fx** (%.2f-%.2f)", wholeproc.Median(xs), wholeproc.Min(xs), wholeproc.Max(xs))
-}
-
-// layout writes the NDJSON dump bench/cmd/dump writes (its layout): the
-// JSON form of the corpus resources of the dumpCRDs CRDs with the most
-// resources, one a line, repeated to lines lines. It returns the CRD files
-// and the dump.
-func layout(corpus, dir string, lines, dumpCRDs int) ([]string, string) {
-	var index struct {
-		CRS []struct{ File, CRD string }
-	}
-	data, err := os.ReadFile(filepath.Join(corpus, "index.json"))
-	if err == nil {
-		err = json.Unmarshal(data, &index)
-	}
-	if err != nil {
-		fail(err)
-	}
-	docs := map[string][][]byte{}
-	for _, cr := range index.CRS {
-		b, err := os.ReadFile(filepath.Join(corpus, cr.File))
-		if err != nil {
-			fail(err)
-		}
-		if js, err := yaml.YAMLToJSON(b); err == nil && bytes.HasPrefix(js, []byte("{")) {
-			docs[cr.CRD] = append(docs[cr.CRD], js)
-		}
-	}
-	picked, dump := wholeproc.Dump(docs, dumpCRDs, lines)
-	var crds []string
-	for _, c := range picked {
-		p, err := filepath.Abs(filepath.Join(corpus, c))
-		if err != nil {
-			fail(err)
-		}
-		crds = append(crds, p)
-	}
-	p := filepath.Join(dir, "dump.ndjson")
-	if err := os.WriteFile(p, dump, 0o644); err != nil {
-		fail(err)
-	}
-	return crds, p
 }
 
 func fail(err error) {

@@ -1,5 +1,5 @@
 // Package wholeproc holds what the whole-process benchmark programs
-// (bench/cmd/tree, bench/cmd/dump) share: building the command line, the
+// (bench/cmd/tree, bench/cmd/dump, bench/cmd/jobs) share: building the command line, the
 // NDJSON dump they make from the corpus, running and measuring a process,
 // and the statistics of interleaved rounds.
 package wholeproc
