@@ -193,6 +193,9 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool, of 
 		}
 		if d.val.on {
 			d.unkeptMember(of, idx, name)
+			if d.val.scaleOn {
+				d.retractScale(of.top + 1)
+			}
 		}
 		d.dups.members = append(d.dups.members[:i], d.dups.members[i+1:]...)
 		if write && mb.start < d.strm.flushed {

@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -1260,8 +1261,11 @@ type scaleTarget struct {
 	path  string
 	segs  []string
 	found bool
+	depth int // the segments of the path where the value was found: all, or a prefix that holds no object
 	kind  validate.Kind
 	raw   []byte // a scalar's text
+	shown string // an object's or array's value as the server prints it (Go's %v), when read back
+	shows bool
 }
 
 // startScale sets up the scale subresource's paths for the document (at
@@ -1280,12 +1284,17 @@ func (d *Decoder) startScale() {
 	d.val.scaleOn = true
 }
 
-// scaleValue notes a value at one of the scale paths: a scalar's text
-// (raw), or the kind of a container.
-func (d *Decoder) scaleValue(kind validate.Kind, raw []byte) {
+// scaleValue notes a value at one of the scale paths, or at a prefix of
+// one (where the server's accessor wants an object): a scalar's text (raw),
+// or the kind of a container. An object or null at a prefix is no error.
+// It returns the
+// paths (a bit each) whose error shows the container, which the caller
+// reads back (scaleContainer).
+func (d *Decoder) scaleValue(kind validate.Kind, raw []byte) (show uint8) {
+	n := len(d.find.path)
 	for i := range d.val.scaleAt {
 		t := &d.val.scaleAt[i]
-		if len(t.segs) == 0 || len(t.segs) != len(d.find.path) {
+		if n == 0 || n > len(t.segs) {
 			continue
 		}
 		match := true
@@ -1295,10 +1304,75 @@ func (d *Decoder) scaleValue(kind validate.Kind, raw []byte) {
 				break
 			}
 		}
-		if match {
-			t.found, t.kind, t.raw = true, kind, append(t.raw[:0], raw...)
+		switch {
+		case !match:
+		case n < len(t.segs) && (kind == validate.Object || kind == validate.Null):
+			// the accessor goes on into an object, and finds nothing in null
+		default:
+			t.found, t.depth, t.kind, t.raw, t.shows = true, n, kind, append(t.raw[:0], raw...), false
+			if kind == validate.Object || kind == validate.Array {
+				show |= 1 << i
+			}
 		}
 	}
+	return show
+}
+
+// retractScale forgets what the scale paths found in the value of a
+// member that a later duplicate replaces (the member the path's first n
+// segments name): the last value wins, and may be pruned.
+func (d *Decoder) retractScale(n int) {
+	for i := range d.val.scaleAt {
+		t := &d.val.scaleAt[i]
+		if !t.found || t.depth < n {
+			continue
+		}
+		match := true
+		for j, seg := range d.find.path[:n] {
+			if seg.Kind == fieldpath.Index || string(seg.Name) != t.segs[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			t.found = false
+		}
+	}
+}
+
+// scaleContainer decodes an object or array in state s that the scale
+// paths show (the bits of show), and keeps the server's rendering of it:
+// Go's %v of the value as pruned and defaulted. The value is written (and
+// cut again when the output does not want it) and read back; when part of
+// it was written out already (PruneReader), it is shown as map[...] or
+// [...].
+func (d *Decoder) scaleContainer(show uint8, s schemaauto.StateID, k jsontext.Kind) (any, error) {
+	wasNone, start := d.out == outNone, d.outPos()
+	if wasNone {
+		d.out = outBytes
+	}
+	v, err := d.container(s, k, false)
+	if err == nil {
+		val, ok := v, d.out == outMap
+		if i := start - d.strm.flushed; !ok && i >= 0 && i <= len(d.buf) {
+			var perr error
+			val, perr = jsonvalue.Parse(d.buf[i:])
+			ok = perr == nil
+		}
+		if ok {
+			shown := fmt.Sprint(val)
+			for i := range d.val.scaleAt {
+				if show&(1<<i) != 0 {
+					d.val.scaleAt[i].shown, d.val.scaleAt[i].shows = shown, true
+				}
+			}
+		}
+	}
+	if wasNone {
+		d.out = outNone
+		d.truncate(start)
+	}
+	return v, err
 }
 
 // closeScale checks the values at the scale paths as the server does
@@ -1332,8 +1406,13 @@ func (d *Decoder) closeScale(off int64) {
 		if i == 2 {
 			want = "string"
 		}
+		if t.depth < len(t.segs) {
+			// a prefix of the path holds no object: the accessor stops
+			// there (and names the whole path, as the server does)
+			want = "map[string]interface{}"
+		}
 		switch {
-		case goType != want:
+		case goType != want || t.depth < len(t.segs):
 			// rendered as the server's %v of the value, only now
 			var shown string
 			switch t.kind {
@@ -1345,8 +1424,14 @@ func (d *Decoder) closeScale(off int64) {
 				shown = string(d.scalarOf(t.raw).Str)
 			case validate.Object:
 				shown = "map[...]"
+				if t.shows {
+					shown = t.shown
+				}
 			case validate.Array:
 				shown = "[...]"
+				if t.shows {
+					shown = t.shown
+				}
 			default:
 				if v := validate.ParseNumber(t.raw); v.Kind == validate.Int {
 					shown = strconv.FormatInt(v.Int, 10)

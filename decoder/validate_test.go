@@ -191,6 +191,25 @@ func TestValidation(t *testing.T) {
 		{"scale: beyond int32 (SUB03)", head + `"spec":{"size":"small","replicas":2147483648}}`,
 			[]string{`.spec.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647`}},
 		{"scale: status pruned (the schema has none)", head + `"spec":{"size":"small"},"status":{"replicas":"x"}}`, nil},
+		// the scale cases below were checked against a real kube-apiserver
+		// v1.37.2 (bench/cmd/apiserver-oracle, a MachineDeployment's
+		// spec.replicas and spec): Go's %v of the pruned value, and the whole
+		// path named when a prefix holds no object
+		{"scale: an object, pruned", head + `"spec":{"size":"small","replicas":{"a":1,"b":[1]}}}`,
+			[]string{`spec.replicas: Invalid value: "object": spec.replicas in body must be of type integer: "object"`,
+				`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: map[] is of the type map[string]interface {}, expected int64`}},
+		{"scale: an array", head + `"spec":{"size":"small","replicas":[1,"x y",{"c":true},1.5,2e8]}}`,
+			[]string{`spec.replicas: Invalid value: "array": spec.replicas in body must be of type integer: "array"`,
+				`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: [1 x y map[] 1.5 2e+08] is of the type []interface {}, expected int64`}},
+		{"scale: a string where the path wants an object", head + `"spec":"x"}`,
+			[]string{`spec: Invalid value: "string": spec in body must be of type object: "string"`,
+				`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: x is of the type string, expected map[string]interface{}`}},
+		{"scale: an array where the path wants an object", head + `"spec":[1,{"replicas":2},"y"]}`,
+			[]string{`spec: Invalid value: "array": spec in body must be of type object: "array"`,
+				`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: [1 map[] y] is of the type []interface {}, expected map[string]interface{}`}},
+		{"scale: a number where the path wants an object", head + `"spec":5}`,
+			[]string{`spec: Invalid value: "integer": spec in body must be of type object: "integer"`,
+				`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: 5 is of the type int64, expected map[string]interface{}`}},
 		{"anyOf passes", head + `"spec":{"size":"small","any":"abc"}}`, nil},
 		{"not (J09)", head + `"spec":{"size":"small","any":"bad"}}`,
 			[]string{`<nil>: Invalid value: "": "spec.any" must not validate the schema (not)`}},
@@ -283,6 +302,8 @@ func FuzzValidation(f *testing.F) {
 		head + `"spec":{"size":"small","e":{"apiVersion":"v1","kind":"K","metadata":{"name":"Foo","namespace":"NS_"}}}}`,
 		head + `"spec":{"size":"small","any":"bad","set":["a","a",1],"p":{"x":1}}}`,
 		head + `"spec":{"size":"small","lm":{"k":"v","k":null},"p":{"a":"x","a":null}}}`,
+		head + `"spec":{"size":"small","replicas":{"a":[1,"x"]},"replicas":[1,{"b":2}]},"spec":[1]}`,
+		head + `"spec":"x","spec":{"size":"small","replicas":"x","replicas":null}}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -56,19 +56,13 @@ func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool)
 		if k == '[' {
 			kind = validate.Array
 		}
-		d.scaleValue(kind, nil)
+		if show := d.scaleValue(kind, nil); show != 0 {
+			return d.scaleContainer(show, s, k)
+		}
 	}
 	switch k {
-	case '{':
-		if d.rawOK(s, discard) {
-			return nil, d.rawValue(discard)
-		}
-		return d.object(s, discard)
-	case '[':
-		if d.rawOK(s, discard) {
-			return nil, d.rawValue(discard)
-		}
-		return d.array(s, discard)
+	case '{', '[':
+		return d.container(s, k, discard)
 	case 0, '}', ']':
 		_, err := d.readToken()
 		return nil, err
@@ -87,6 +81,17 @@ func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool)
 		}
 		return d.scalar(raw, discard)
 	}
+}
+
+// container decodes an object or array (k) in state s.
+func (d *Decoder) container(s schemaauto.StateID, k jsontext.Kind, discard bool) (any, error) {
+	if d.rawOK(s, discard) {
+		return nil, d.rawValue(discard)
+	}
+	if k == '{' {
+		return d.object(s, discard)
+	}
+	return d.array(s, discard)
 }
 
 // rawOK reports whether a whole value can be handled as raw bytes: on the
