@@ -96,6 +96,14 @@ const (
 	tagNilArray
 )
 
+// object writes a JSON object that may be nil (decoder.object).
+func (e *encoder) object(m map[string]any) {
+	e.bool(m != nil)
+	if m != nil {
+		e.value(m, 0)
+	}
+}
+
 // value appends a JSON value tree (nil, bool, int64, float64, string,
 // []any, []string, map[string]any), its Go types kept.
 func (e *encoder) value(v any, depth int) {
@@ -163,12 +171,7 @@ func (e *encoder) node(n validate.Node) int {
 	e.bool(n.IntOrString)
 	e.str(n.Pattern)
 	e.bool(n.AdditionalPropertiesFalse)
-	if n.Keywords == nil {
-		e.bool(false)
-	} else {
-		e.bool(true)
-		e.value(n.Keywords, 0)
-	}
+	e.object(n.Keywords)
 	enc := e.b
 	e.scratch, e.b = enc, saved
 	if i, ok := e.nodes[string(enc)]; ok {
@@ -585,14 +588,20 @@ func (d *decoder) node() validate.Node {
 	n.IntOrString = d.bool()
 	n.Pattern = d.str()
 	n.AdditionalPropertiesFalse = d.bool()
-	if d.bool() {
-		m, ok := d.value(0).(map[string]any)
-		if !ok || m == nil {
-			d.bad = true
-		}
-		n.Keywords = m
-	}
+	n.Keywords = d.object()
 	return n
+}
+
+// object reads what encoder.object wrote: a JSON object, or nil.
+func (d *decoder) object() map[string]any {
+	if !d.bool() {
+		return nil
+	}
+	m, ok := d.value(0).(map[string]any)
+	if !ok || m == nil {
+		d.bad = true
+	}
+	return m
 }
 
 // decodeCompiled reads what encodeCompiled wrote: the Set of one CRD,

@@ -78,10 +78,7 @@ func (e *encoder) schema(s *Schema, seen map[*Schema]bool, depth int) {
 	e.schema(s.Not, seen, depth+1)
 	e.str(s.Pattern)
 	e.bool(s.UniqueItems)
-	e.bool(s.Validations != nil)
-	if s.Validations != nil {
-		e.value(s.Validations, 0)
-	}
+	e.object(s.Validations)
 	e.bool(s.Unsupported != nil)
 	if s.Unsupported != nil {
 		e.uint(uint64(len(s.Unsupported)))
@@ -183,13 +180,7 @@ func (d *decoder) schema(depth int) *Schema {
 	s.Not = d.schema(depth + 1)
 	s.Pattern = d.str()
 	s.UniqueItems = d.bool()
-	if d.bool() {
-		m, ok := d.value(0).(map[string]any)
-		if !ok || m == nil {
-			d.bad = true
-		}
-		s.Validations = m
-	}
+	s.Validations = d.object()
 	if d.bool() {
 		n := d.count()
 		s.Unsupported = make(map[string]bool, n)
