@@ -39,10 +39,13 @@ type Decoder struct {
 	anyStart int64      // the offset of the value readAny last read
 	res      Result
 
-	// guesses is lookup's guess of the property that a member at some place
-	// of an object in some state names, by the last document that had one
-	// there (the index + 1; 0: none)
-	guesses [1024]uint32
+	// guesses is lookup's guess of the property that the member after
+	// some member (or first) of an object in some state of some automaton
+	// names, by the last object that had one there (the index + 1; 0:
+	// none), in slots hashed by guessSlot; guessSalt tells the automata
+	// (their states are numbered from 0 each)
+	guesses   [1 << guessBits]uint32
+	guessSalt uint32
 
 	// the readers
 	sc    scanner           // the fast path's (scanner.go)

@@ -49,7 +49,11 @@ type resolution struct {
 	a     *schemaauto.Automaton
 	entry *schemaauto.Entry
 	err   error
+	salt  uint32 // lookup's guessSalt for the automaton
 }
+
+// guessBits is the log2 of the number of lookup's guess slots.
+const guessBits = 12
 
 // selectAutomaton reads the root's exact apiVersion and kind (the strings
 // the reference's coercer reads from the decoded map) and picks the
@@ -121,6 +125,7 @@ func (d *Decoder) selectAutomaton() error {
 		if d.tm.resolved == nil {
 			d.tm.resolved = map[string]resolution{}
 		}
+		r.salt = uint32(len(d.tm.resolved)+1) * 0x2545F491
 		if len(d.tm.resolved) < 1024 {
 			d.tm.resolved[string(d.tm.gvkKey)] = r
 		}
@@ -141,6 +146,7 @@ func (d *Decoder) pickAutomaton(r resolution) {
 		return
 	}
 	d.a, d.entry, d.res.Entry, d.res.Pruned = r.a, r.entry, r.entry, true
+	d.guessSalt = r.salt
 }
 
 // prescan finds the exact "apiVersion" and "kind" strings of the root, into

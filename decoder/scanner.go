@@ -276,6 +276,61 @@ func (s *scanner) readName() (jsontext.Value, error) {
 	return jsontext.Value(doc[i:end]), nil
 }
 
+// matchName is readName for a name the caller predicts: if the next
+// member's name is exactly the plain name (printable ASCII without '"' or
+// '\', schemaauto.Prop.Plain) followed by the colon, it returns where the
+// name's opening quote is and where the value after the colon starts;
+// otherwise at is -1 and nothing is read. takeName then moves the scanner
+// before the value, as readName leaves it.
+func (s *scanner) matchName(name string) (start, at int) {
+	doc, i := s.doc, s.pos
+	if i < len(doc) && doc[i] <= ' ' {
+		i = skipSpace(doc, i)
+	}
+	if i >= len(doc) {
+		return 0, -1
+	}
+	switch doc[i] {
+	case ',':
+		if s.state != sAfter {
+			return 0, -1
+		}
+		if i++; i < len(doc) && doc[i] <= ' ' {
+			i = skipSpace(doc, i)
+		}
+	case '"':
+		if s.state != sObjOpen {
+			return 0, -1
+		}
+	default:
+		return 0, -1
+	}
+	j := i + 1 + len(name) // the closing quote
+	if j+1 >= len(doc) || doc[i] != '"' || doc[j] != '"' || string(doc[i+1:j]) != name {
+		return 0, -1
+	}
+	if j++; doc[j] != ':' {
+		if doc[j] > ' ' {
+			return 0, -1
+		}
+		if j = skipSpace(doc, j); j >= len(doc) || doc[j] != ':' {
+			return 0, -1
+		}
+	}
+	if j++; j < len(doc) && doc[j] <= ' ' {
+		j = skipSpace(doc, j)
+	}
+	return i, j
+}
+
+// takeName reads the name matchName matched: the scanner is left before
+// the value at at, with next's answer, as readName leaves it.
+func (s *scanner) takeName(at int) {
+	s.esc = false
+	s.pos, s.state = at, sStart
+	s.from, s.at, s.allow = at, at, allowValue
+}
+
 // readString reads the string value that readName or peekElem stopped
 // before (the kind their caller saw), as ReadValue would.
 func (s *scanner) readString() (jsontext.Value, error) {

@@ -370,7 +370,7 @@ type objFrame struct {
 	top                                             int     // the path segment of the members
 	// the mark of the path names, cut back at each member
 	namesMark int
-	nth       uint32 // the members read so far (lookup's guesses)
+	prev      uint32 // the last member's property index + 1, prevUnknown, 0 at the start (lookup's guesses)
 }
 
 // memberRead is the member being decoded: its name and where it goes.
@@ -396,6 +396,11 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	var mr memberRead // each step sets what it finds
 	for {
+		if f.lane {
+			if err := d.laneRun(&f, &mr); err != nil {
+				return nil, err
+			}
+		}
 		if done, err := d.readMember(&f, &mr); done || err != nil {
 			if err != nil {
 				return nil, err
@@ -515,19 +520,69 @@ func (d *Decoder) readMember(f *objFrame, mr *memberRead) (done bool, err error)
 }
 
 // lookup is Automaton.Lookup for the next member of the object f, which
-// first tries the property the member at the same place of an object in
-// the same state named last time: documents of a kind tend to spell their
-// members in the same order. Names are unique in a state, so a property
-// of that name is the one Lookup finds.
+// first tries the property that followed the same member (or the object's
+// start) in an object of the same state last time: documents of a kind
+// tend to spell their members in the same order, and an absent optional
+// member puts the guesses after it out of step only once. Names are
+// unique in a state, so a property of that name is the one Lookup finds.
 func (d *Decoder) lookup(f *objFrame, name []byte) int {
-	slot := &d.guesses[(uint32(f.s)*16+f.nth)%uint32(len(d.guesses))]
-	f.nth++
+	slot := d.guessSlot(f)
 	if g := int(*slot) - 1; g >= 0 && g < len(f.props) && f.props[g].Name == string(name) {
+		f.prev = uint32(g + 1)
 		return g
 	}
 	i := d.a.Lookup(f.s, name)
 	*slot = uint32(i + 1)
+	f.prev = uint32(i + 1)
+	if i < 0 {
+		f.prev = prevUnknown
+	}
 	return i
+}
+
+// guessSlot is the slot of d.guesses for the next member of the object f:
+// a hash of the automaton (guessSalt), the state and the member before.
+func (d *Decoder) guessSlot(f *objFrame) *uint32 {
+	h := uint32(f.s)*0x9E3779B1 + f.prev*0x85EBCA77 + d.guessSalt
+	return &d.guesses[h>>(32-guessBits)]
+}
+
+// prevUnknown is objFrame.prev after a member that is not a property.
+const prevUnknown = 1 << 31
+
+// laneRun takes, one after the other, the members whose name is the one
+// lookup would guess, when laneMember can decode them: the name is matched
+// in place against the guessed property's (no scan of the name, no
+// lookup). It stops, having read nothing of it, at the first member it
+// cannot take so (another name, an escaped one, a null value, another
+// role, the object's end), which readMember then reads as usual.
+func (d *Decoder) laneRun(f *objFrame, mr *memberRead) error {
+	for {
+		g := int(*d.guessSlot(f)) - 1
+		if g < 0 || g >= len(f.props) {
+			return nil
+		}
+		p := &f.props[g]
+		if !p.Plain || p.Role != schemaauto.RoleProperty {
+			return nil
+		}
+		start, at := d.sc.matchName(p.Name)
+		if at < 0 || at >= len(d.sc.doc) {
+			return nil
+		}
+		vk := tokenKind[d.sc.doc[at]]
+		if vk == 'n' || vk == 0 {
+			return nil
+		}
+		d.sc.takeName(at)
+		f.prev = uint32(g + 1)
+		mr.rawName = d.sc.doc[start : start+len(p.Name)+2]
+		mr.name, mr.inRaw = mr.rawName[1:len(mr.rawName)-1], true
+		mr.nameOff, mr.idx, mr.p = -1, g, p
+		if err := d.laneMember(f, mr, vk); err != nil {
+			return err
+		}
+	}
 }
 
 // laneMember decodes the usual member: a declared property whose value

@@ -92,6 +92,11 @@ type Prop struct {
 	// consult it, pruning and coercion do not.
 	Declared StateID
 	Role     PropRole
+	// Plain: Name is printable ASCII without '"' or '\', so that it is
+	// its own JSON string's contents (a decoder may match the quoted name
+	// against a document's bytes). Derived from Name when the automaton is
+	// built or read from the cache.
+	Plain bool
 }
 
 // State is one entry of the flat state table.
@@ -328,10 +333,24 @@ func nameFP[S ~string | ~[]byte](name S) uint32 {
 
 // appendProps adds the properties of a state, with their fingerprints.
 func (a *Automaton) appendProps(ps ...Prop) {
+	start := len(a.props)
 	a.props = append(a.props, ps...)
 	for i := range ps {
-		a.fps = append(a.fps, nameFP(ps[i].Name))
+		a.fps = append(a.fps, a.props[start+i].derive())
 	}
+}
+
+// derive sets what a property entry derives from its name (Plain) and
+// returns the name's fingerprint.
+func (p *Prop) derive() uint32 {
+	p.Plain = true
+	for i := 0; i < len(p.Name); i++ {
+		if c := p.Name[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			p.Plain = false
+			break
+		}
+	}
+	return nameFP(p.Name)
 }
 
 // linearLookupMax is the property count up to which Lookup scans linearly.

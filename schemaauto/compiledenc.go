@@ -769,7 +769,7 @@ func (d *decoder) automaton(rules []*validate.Rules, trees []*validate.Tree) *Au
 		p.Name = d.str()
 		p.Target, p.Declared = StateID(d.i32()), StateID(d.i32())
 		p.Role = PropRole(d.byte())
-		a.fps[i] = nameFP(p.Name)
+		a.fps[i] = p.derive()
 	}
 	a.lenIndex = makeN[uint32](d.count())
 	for i := range a.lenIndex {
