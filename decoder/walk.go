@@ -397,7 +397,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	var mr memberRead // each step sets what it finds
 	for {
 		if f.lane {
-			if err := d.laneRun(&f, &mr); err != nil {
+			if err := d.laneRun(&f); err != nil {
 				return nil, err
 			}
 		}
@@ -409,7 +409,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		}
 		if f.lane && mr.inRaw && mr.p != nil && mr.p.Role == schemaauto.RoleProperty {
 			if vk := d.sc.valueKind(); vk != 'n' && vk != 0 {
-				if err := d.laneMember(&f, &mr, vk); err != nil {
+				if err := d.laneMember(&f, mr.idx, mr.rawName, vk); err != nil {
 					return nil, err
 				}
 				continue
@@ -556,7 +556,7 @@ const prevUnknown = 1 << 31
 // lookup). It stops, having read nothing of it, at the first member it
 // cannot take so (another name, an escaped one, a null value, another
 // role, the object's end), which readMember then reads as usual.
-func (d *Decoder) laneRun(f *objFrame, mr *memberRead) error {
+func (d *Decoder) laneRun(f *objFrame) error {
 	for {
 		g := int(*d.guessSlot(f)) - 1
 		if g < 0 || g >= len(f.props) {
@@ -576,21 +576,18 @@ func (d *Decoder) laneRun(f *objFrame, mr *memberRead) error {
 		}
 		d.sc.takeName(at)
 		f.prev = uint32(g + 1)
-		mr.rawName = d.sc.doc[start : start+len(p.Name)+2]
-		mr.name, mr.inRaw = mr.rawName[1:len(mr.rawName)-1], true
-		mr.nameOff, mr.idx, mr.p = -1, g, p
-		if err := d.laneMember(f, mr, vk); err != nil {
+		if err := d.laneMember(f, g, d.sc.doc[start:start+len(p.Name)+2], vk); err != nil {
 			return err
 		}
 	}
 }
 
-// laneMember decodes the usual member: a declared property whose value
-// (of kind vk) is not null, in an object below the root, on the fast path.
-// It does what the steps below would do, without the cases that cannot
-// arise there.
-func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) error {
-	w, bit := &d.dups.seenBits[f.seenBase+int(uint(mr.idx)/64)], uint64(1)<<(uint(mr.idx)%64) // idx >= 0
+// laneMember decodes the usual member: the declared property idx (of the
+// name rawName, without escapes) whose value (of kind vk) is not null, in
+// an object below the root, on the fast path. It does what the steps below
+// would do, without the cases that cannot arise there.
+func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.Kind) error {
+	w, bit := &d.dups.seenBits[f.seenBase+int(uint(idx)/64)], uint64(1)<<(uint(idx)%64) // idx >= 0
 	if *w&bit != 0 {
 		return errDuplicate
 	}
@@ -599,7 +596,7 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		if d.outPos() > f.objStart {
 			d.buf = append(d.buf, ',')
 		}
-		d.buf = append(d.buf, mr.rawName...)
+		d.buf = append(d.buf, rawName...)
 		d.buf = append(d.buf, ':')
 	}
 	if vk == '"' && !d.val.on && f.m == nil {
@@ -611,16 +608,18 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		}
 		return err
 	}
-	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
+	name := rawName[1 : len(rawName)-1]
+	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
+	target := f.props[idx].Target
 	if d.val.on {
-		d.memberHint(f, mr.idx, mr.p.Target)
+		d.memberHint(f, idx, target)
 	}
-	v, err := d.valueKind(mr.p.Target, vk, false)
+	v, err := d.valueKind(target, vk, false)
 	if f.m != nil {
-		f.m[string(mr.name)] = v
+		f.m[string(name)] = v
 	}
 	if d.val.on && err == nil { // on an error the value's frames are not closed
-		d.keptMember(f, mr.idx, nil)
+		d.keptMember(f, idx, nil)
 	}
 	return err
 }
@@ -1040,9 +1039,17 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		}
 		var v any
 		var err error
-		if !discard && k == 'n' {
+		switch {
+		case k == '"' && d.scanning && !d.val.on && arr == nil:
+			// a string, kept as it is (or skipped), as laneMember's
+			var raw jsontext.Value
+			raw, err = d.sc.readString()
+			if write {
+				d.buf = append(d.buf, raw...)
+			}
+		case !discard && k == 'n':
 			v, _, err = d.nullElement(items, write)
-		} else {
+		default:
 			v, err = d.valueKind(items, k, discard)
 		}
 		if err != nil {
