@@ -334,16 +334,17 @@ func (d *Decoder) enter() error {
 }
 
 // An object is decoded in steps, each on one screen: openObject sets up
-// its frame; for each member, readMember reads its name and looks it up
-// among the declared properties; laneMember takes the usual member on the
-// fast path; the others go through placeMember (where the value goes: a
-// property, the additionalProperties state, Keep under
-// preserve-unknown-fields, or nowhere: unknown; the path; the version/kind
-// pre-scan), dupMember (the duplicate check),
-// and then either skipMember (unknown: reported, skipped) or valueMember
-// (written, decoded by role in memberByRole, recorded for a later
-// duplicate); closeObject adds the defaults and cuts the frame's state
-// back.
+// its frame; on the fast lane, laneRun takes the members whose names are
+// the ones lookup guesses, matching them in place; for each other member,
+// readMember reads its name and looks it up among the declared
+// properties; laneMember takes the usual member on the fast path; the
+// others go through placeMember (where the value goes: a property, the
+// additionalProperties state, Keep under preserve-unknown-fields, or
+// nowhere: unknown; the path; the version/kind pre-scan), dupMember (the
+// duplicate check), and then either skipMember (unknown: reported,
+// skipped) or valueMember (written, decoded by role in memberByRole,
+// recorded for a later duplicate); closeObject adds the defaults and cuts
+// the frame's state back.
 
 // objFrame is the state of one open object.
 type objFrame struct {
@@ -407,7 +408,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 			}
 			break
 		}
-		if f.lane && mr.inRaw && mr.p != nil && mr.p.Role == schemaauto.RoleProperty {
+		if f.lane && mr.inRaw && mr.p != nil && mr.p.Role == schemaauto.RoleProperty && laneName(&f, mr.p.Name) {
 			if vk := d.sc.valueKind(); vk != 'n' && vk != 0 {
 				if err := d.laneMember(&f, mr.idx, mr.rawName, vk); err != nil {
 					return nil, err
@@ -478,9 +479,10 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	}
 	f.namesBase, f.seenNamesBase, f.membersBase = len(d.dups.objNames), len(d.dups.seenNames), len(d.dups.members)
 	f.nulls = d.a.Prunes() && !d.cfg.noNullPruning
-	// the fast lane: on the fast path, below the root (whose members feed
-	// the pre-scan), not in a discarded subtree
-	f.lane = d.scanning && !f.root && !discard
+	// the fast lane: on the fast path, not in a discarded subtree; at the
+	// root (whose apiVersion and kind, in any case, feed the pre-scan:
+	// laneName) only without validation or streams
+	f.lane = d.scanning && !discard && (!f.root || !d.val.on && d.strm.sink == nil && d.strm.head == nil)
 	// one path segment for the members, set for each
 	f.top, f.namesMark = len(d.find.path), len(d.find.names)
 	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Key})
@@ -563,7 +565,7 @@ func (d *Decoder) laneRun(f *objFrame) error {
 			return nil
 		}
 		p := &f.props[g]
-		if !p.Plain || p.Role != schemaauto.RoleProperty {
+		if !p.Plain || p.Role != schemaauto.RoleProperty || !laneName(f, p.Name) {
 			return nil
 		}
 		start, at := d.sc.matchName(p.Name)
@@ -582,9 +584,16 @@ func (d *Decoder) laneRun(f *objFrame) error {
 	}
 }
 
+// laneName reports whether a property of the object f may take the lane
+// by its name: any below the root; at the root, not one that the pre-scan
+// reads (apiVersion or kind in any case).
+func laneName(f *objFrame, name string) bool {
+	return !f.root || len(name) != len("apiVersion") && len(name) != len("kind") || !isTypeMetaName([]byte(name))
+}
+
 // laneMember decodes the usual member: the declared property idx (of the
 // name rawName, without escapes) whose value (of kind vk) is not null, in
-// an object below the root, on the fast path. It does what the steps below
+// an object of the lane (openObject), on the fast path. It does what the steps below
 // would do, without the cases that cannot arise there.
 func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.Kind) error {
 	w, bit := &d.dups.seenBits[f.seenBase+int(uint(idx)/64)], uint64(1)<<(uint(idx)%64) // idx >= 0
@@ -923,14 +932,12 @@ func (d *Decoder) emitDefault(s schemaauto.StateID, write bool) any {
 // was absent.
 func (d *Decoder) addDefaults(f *objFrame) {
 	props, seenBase, objStart, m := f.props, f.seenBase, f.objStart, f.m
-	for i := range props {
+	for _, di := range d.a.Defaulted(f.s) {
+		i := int(di)
 		if d.dups.seenBits[seenBase+i/64]&(1<<(i%64)) != 0 {
 			continue
 		}
 		ns := nullState(&props[i])
-		if !isSchema(ns) || d.a.State(ns).Default < 0 {
-			continue
-		}
 		if d.val.on {
 			d.keptMember(f, i, nil)
 		}

@@ -182,6 +182,12 @@ type Automaton struct {
 	encPaths    string // the nodes' paths until rendered (compiledenc.go)
 
 	checks valueChecks // value validation's per-state records, built once (valuechecks.go)
+
+	// the defaulted properties of each state (Defaulted), built once:
+	// state s's are defaulted[defaultedAt[s]:defaultedAt[s+1]]
+	defaultedOnce sync.Once
+	defaulted     []uint32
+	defaultedAt   []uint32
 }
 
 type defaultValue struct {
@@ -221,6 +227,41 @@ func (a *Automaton) Tree(s StateID) *validate.Tree {
 // schema that value validation does not check: x-kubernetes-validations
 // (CEL). A validating decoder reports them once per automaton.
 func (a *Automaton) Unchecked() []string { return a.unchecked }
+
+// Defaulted returns the indexes within Props(s), in order, of the
+// properties of state s whose value has a default: the state of the
+// property's value (Target), or for apiVersion, kind and metadata of an
+// embedded resource its declared state (Declared), has one. A walker adds
+// the absent ones with these, without going through every property. The
+// table is derived from the states once, on the first call.
+func (a *Automaton) Defaulted(s StateID) []uint32 {
+	a.defaultedOnce.Do(a.buildDefaulted)
+	return a.defaulted[a.defaultedAt[s]:a.defaultedAt[s+1]]
+}
+
+// buildDefaulted builds Defaulted's table.
+func (a *Automaton) buildDefaulted() {
+	at := make([]uint32, len(a.states)+1)
+	var list []uint32
+	for s := range a.states {
+		at[s] = uint32(len(list))
+		st := &a.states[s]
+		if st.Flags&DefaultsProps == 0 {
+			continue
+		}
+		for i, p := range a.props[st.propStart:st.propEnd] {
+			ns := p.Target
+			if p.Role != RoleProperty {
+				ns = p.Declared
+			}
+			if ns > Keep && a.states[ns].Default >= 0 {
+				list = append(list, uint32(i))
+			}
+		}
+	}
+	at[len(a.states)] = uint32(len(list))
+	a.defaulted, a.defaultedAt = list, at
+}
 
 // Root returns the state of a resource's top-level object.
 func (a *Automaton) Root() StateID { return a.root }
