@@ -146,6 +146,52 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	}
 }
 
+// laneString is laneMember's string lane with validation on (no scale
+// subresource to watch, bytes or no output): the string is read and
+// written as the prune-only lane does, and checked with its property's
+// target flags (f.vflags) and, for a node that checks its strings' length
+// and pattern or enum, its ValueCheck; only a string that fails them, or
+// whose node needs its Rules or Tree, takes checkScalar's way, with its
+// path set for the errors.
+func (d *Decoder) laneString(f *objFrame, mr *memberRead) error {
+	raw, err := d.sc.readString()
+	if err != nil {
+		return err
+	}
+	if f.write {
+		d.buf = append(d.buf, raw...)
+	}
+	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+	if uint(mr.idx) >= uint(len(f.vflags)) || f.vflags[mr.idx]&anyString != anyString {
+		d.laneStringCheck(f, mr, raw)
+	}
+	if !f.vframe {
+		if uint(mr.idx) < 64 {
+			f.keptLo |= 1 << mr.idx
+		}
+		return nil
+	}
+	d.keptInFrame(mr.idx, nil)
+	return nil
+}
+
+// laneStringCheck checks a string of laneString whose flags do not pass
+// every string.
+func (d *Decoder) laneStringCheck(f *objFrame, mr *memberRead, raw jsontext.Value) {
+	s := mr.p.Target
+	if !isSchema(s) {
+		return
+	}
+	if uint(mr.idx) < uint(len(f.vflags)) && f.vflags[mr.idx]&uint32(sumJunctors) == 0 {
+		if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules && d.stringPasses(c, raw) {
+			return
+		}
+	}
+	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
+	d.memberHint(f, mr.idx, s)
+	d.checkScalar(s, raw)
+}
+
 // flagsOf is state s's ValueCheck Flags: the hint's when it is s.
 func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
 	if s == d.val.hintS {

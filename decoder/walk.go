@@ -556,6 +556,9 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		}
 		return err
 	}
+	if vk == '"' && d.val.on && f.m == nil && !d.val.scaleOn {
+		return d.laneString(f, mr) // validation's string lane
+	}
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
 	if d.val.on {
 		d.memberHint(f, mr.idx, mr.p.Target)
