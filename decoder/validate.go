@@ -416,8 +416,10 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 			d.out = outBytes
 		}
 	}
-	if kind == validate.Object && f.tree != nil && len(d.val.frames) > 0 {
-		f.presence = d.presenceProgram(s, f.tree) // not at the root
+	if kind == validate.Object && f.tree != nil && len(d.find.path) > 0 {
+		// not at the root (whose path is empty; its parent may have no
+		// frame, openValObject)
+		f.presence = d.presenceProgram(s, f.tree)
 	}
 	if r != nil && kind == validate.Object && len(r.Required()) > 0 || f.presence != nil {
 		f.keptBase = len(d.val.kept)
