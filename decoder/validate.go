@@ -1065,6 +1065,9 @@ func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, s
 		d.val.meta = true
 		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
 		d.validateDeclaredName(meta, off)
+		if spans != nil && d.quickRootMeta() {
+			return
+		}
 		errs := check(objectmeta.ValidateOptions{})
 		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
 		return
@@ -1081,6 +1084,54 @@ func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, s
 	}
 	errs := check(objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()})
 	f.meta = append(f.meta, d.recsAt(errs, d.find.path, off)...)
+}
+
+// quickRootMeta reports whether the root metadata that the fast metadata
+// path just read and wrote (d.meta: its fields raw, its labels,
+// annotations and finalizers in kvs) surely passes objectmeta's checks:
+// the quick pass of ValidateIndexed on the same strings, as they were
+// read, field by field and entry by entry, so that nothing is located or
+// scanned again. On false ValidateIndexed decides.
+func (d *Decoder) quickRootMeta() bool {
+	f := &d.meta.fields
+	if f[objectmeta.FieldGenerateName] != nil || f[objectmeta.FieldOwnerReferences] != nil || f[objectmeta.FieldManagedFields] != nil {
+		return false
+	}
+	if !objectmeta.QuickName(f[objectmeta.FieldName]) {
+		return false
+	}
+	if ns := f[objectmeta.FieldNamespace]; ns != nil && !objectmeta.QuickNamespace(ns) {
+		return false
+	}
+	if g := f[objectmeta.FieldGeneration]; len(g) > 0 && g[0] == '-' {
+		return false
+	}
+	size, n := 2, 0 // the annotations' text: {"k":"v",...}
+	for i := range d.meta.kvs {
+		e := &d.meta.kvs[i]
+		switch e.field {
+		case objectmeta.FieldLabels:
+			if !objectmeta.QuickLabel(e.key, e.value) {
+				return false
+			}
+		case objectmeta.FieldAnnotations:
+			if !objectmeta.QuickAnnotationKey(e.key) {
+				return false
+			}
+			size += len(e.key) + 1 + len(e.value)
+			n++
+		case objectmeta.FieldFinalizers:
+			if !objectmeta.QuickFinalizer(e.value) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if n > 1 {
+		size += n - 1
+	}
+	return size <= objectmeta.MaxAnnotationsText
 }
 
 // declaredMetadata checks an embedded resource's normalised metadata (its
