@@ -381,16 +381,42 @@ func (d *Decoder) closeRoot(off int64) {
 	}
 }
 
+// The modes of an array's validation (openValArray).
+const (
+	valArrayNone   = iota // nothing to check as a whole
+	valArrayFrame         // a frame in valState.frames
+	valArrayCounts        // only minItems and maxItems, checked when it closes
+)
+
 // openValArray starts the validation of an array in state s whose '[' is
-// at off, and reports whether it has a frame: one whose type passes and
-// that has nothing to check as a whole (counts, enum, junctors, list
-// type) has none, and closeArrayVal is not called for it.
-func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
-	if d.flagsOf(s)&(sumArrayOK|sumArrayWork) == sumArrayOK {
-		return false
+// at off, and returns its mode: one whose type passes and that has nothing
+// to check as a whole (counts, enum, junctors, list type) has none, and
+// closeValArray is not called for it; one whose only checks are its item
+// counts (schemaauto.ValueCheck.ArrayCounts) has no frame either.
+func (d *Decoder) openValArray(s schemaauto.StateID, off int64) uint8 {
+	fl := d.flagsOf(s)
+	if fl&(sumArrayOK|sumArrayWork) == sumArrayOK {
+		return valArrayNone
+	}
+	if fl&sumArrayOK != 0 && d.valueCheck(s).ArrayCounts {
+		return valArrayCounts
 	}
 	d.openValFrame(s, validate.Array, 0, off)
-	return true
+	return valArrayFrame
+}
+
+// closeValArray ends the validation of an array of n elements in state s
+// (mode from openValArray) whose path is d.find.path[:top]. Item counts
+// are reported after the items' own errors, as closeArrayVal reports them.
+func (d *Decoder) closeValArray(mode uint8, s schemaauto.StateID, n, top int, off int64, arr []any) {
+	if mode != valArrayCounts {
+		d.closeArrayVal(n, top, off, arr)
+		return
+	}
+	if r := d.valueCheck(s).Rules; !r.CheckArray(n) {
+		segs := d.find.path[:top]
+		d.val.errs = append(d.val.errs, d.recsAt(r.AppendArrayErrors(nil, string(fieldpath.AppendPath(nil, segs)), n), segs, off)...)
+	}
 }
 
 // openValFrame starts the validation of an object or array in state s at

@@ -956,10 +956,10 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		items = schemaauto.Keep
 	}
 	var off int64
-	framed := false
+	var vmode uint8 // validation: openValArray's mode
 	if d.val.on && !discard {
 		off = max(d.offset()-1, 0)
-		framed = d.openValArray(s, off)
+		vmode = d.openValArray(s, off)
 	}
 	n := 0
 	write := !discard && d.out == outBytes
@@ -1014,8 +1014,8 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, ']')
 	}
-	if framed {
-		d.closeArrayVal(n, top, off, arr)
+	if vmode != 0 {
+		d.closeValArray(vmode, s, n, top, off, arr)
 	}
 	d.find.path = d.find.path[:top]
 	d.depth--

@@ -33,6 +33,10 @@ type ValueCheck struct {
 	// (bit 1<<validate.Kind) that pass whatever their value.
 	Flags   uint16
 	Strings uint8
+	// ArrayCounts: an array passes the state's type check and its only
+	// checks of its own are minItems and maxItems (Rules.CheckArray): no
+	// enum, junctors or list type, so that a walker needs no frame for it.
+	ArrayCounts bool
 }
 
 // The values of ValueCheck.Strings.
@@ -215,6 +219,7 @@ func (v *valueChecks) check(a *Automaton, s StateID) ValueCheck {
 	}
 	if whole || !r.CheckArray(0) || !r.CheckArray(math.MaxInt) {
 		sum |= CheckArrayWork
+		c.ArrayCounts = !whole && sum&CheckArrayOK != 0
 	}
 	c.Flags = sum
 	sr := r // the Rules that decide a String
