@@ -780,6 +780,9 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 		}
 		return v, keep, err
 	case role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind:
+		if d.val.on && !f.discard {
+			d.memberHint(f, mr.idx, mr.p.Declared) // its flags: the declared state's
+		}
 		return d.typeMeta(mr.p, f.root, mr.pre, f.nulls, f.write)
 	case mr.pre != nil:
 		v, err = d.scalar(mr.pre, false)

@@ -101,7 +101,8 @@ func (a *Automaton) ValueChecks() []ValueCheck {
 }
 
 // PropFlags returns, for each property of state s (in the order of
-// Props(s)), the ValueCheck Flags of its Target in the low 16 bits, and in
+// Props(s)), the ValueCheck Flags of its Target (of its Declared state for
+// a Role other than RoleProperty, 0 without one) in the low 16 bits, and in
 // the high 16 bits its ReqMask when it has CheckRequiredOnly and the
 // mask fits (else 0): side by side, so that the flags of an object's
 // members are read together, most often from one cache line, instead of
@@ -150,8 +151,12 @@ func (v *valueChecks) build(a *Automaton) {
 	}
 	v.propFlags = make([]uint32, len(a.props))
 	for i, p := range a.props {
-		if p.Target >= 0 && int(p.Target) < n {
-			c := &v.checks[p.Target]
+		t := p.Target
+		if p.Role != RoleProperty {
+			t = p.Declared // apiVersion, kind, metadata: the schema's own declaration is what validates
+		}
+		if t >= 0 && int(t) < n {
+			c := &v.checks[t]
 			v.propFlags[i] = uint32(c.Flags)
 			if c.Flags&CheckRequiredOnly != 0 && c.ReqMask < 1<<16 {
 				v.propFlags[i] |= uint32(c.ReqMask) << 16
