@@ -169,6 +169,7 @@ func (d *Decoder) laneString(f *objFrame, mr *memberRead) error {
 		if uint(mr.idx) < 64 {
 			f.keptLo |= 1 << mr.idx
 		}
+		f.vn++
 		return nil
 	}
 	d.keptInFrame(mr.idx, nil)
@@ -328,7 +329,9 @@ func hasEscapeOrHigh(b []byte) bool {
 // own. One whose only whole-object check is required, all of them among
 // its first 64 properties, gets none either: its presence bits live in f
 // (keptMember) and are checked against the state's mask when it closes.
-// The root is such an object when its own checks allow (its scale and
+// One whose only checks are its property counts
+// (schemaauto.ValueCheck.ObjectCounts) counts its kept members in f and
+// checks them when it closes. The root is such an object when its own checks allow (its scale and
 // metadata are checked when it closes, closeRoot).
 func (d *Decoder) openValObject(f *objFrame) {
 	f.vflags = d.a.PropFlags(f.s)
@@ -347,6 +350,10 @@ func (d *Decoder) openValObject(f *objFrame) {
 		}
 		return
 	}
+	if sum&(sumObjectOK|sumEmbedded) == sumObjectOK && d.valueCheck(f.s).ObjectCounts {
+		f.vcounts, f.vmark = true, len(d.val.errs) // its property counts, when it closes
+		return
+	}
 	f.vframe = true
 	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
 }
@@ -359,6 +366,14 @@ func (d *Decoder) closeValObject(f *objFrame) {
 	}
 	if f.root {
 		d.closeRoot(f.off)
+	}
+	if f.vcounts {
+		// its own errors come before its members', as objectChecks puts them
+		if r := d.valueCheck(f.s).Rules; !r.CheckObject(f.vn) {
+			segs := d.find.path[:f.top]
+			recs := d.recsAt(r.AppendObjectErrors(nil, string(fieldpath.AppendPath(nil, segs)), f.vn), segs, f.off)
+			d.val.errs = slices.Insert(d.val.errs, f.vmark, recs...)
+		}
 	}
 	if f.keptLo&f.reqMask == f.reqMask {
 		return
@@ -674,6 +689,7 @@ func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
 		if uint(idx) < 64 {
 			of.keptLo |= 1 << idx
 		}
+		of.vn++
 		return
 	}
 	d.keptInFrame(idx, name)
@@ -699,6 +715,7 @@ func (d *Decoder) unkeptMember(of *objFrame, idx int, name []byte) {
 		if uint(idx) < 64 {
 			of.keptLo &^= 1 << idx
 		}
+		of.vn--
 		return
 	}
 	f := &d.val.frames[len(d.val.frames)-1]

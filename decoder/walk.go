@@ -361,6 +361,10 @@ type objFrame struct {
 	// validation without a frame: the presence bits of the first 64
 	// properties (keptMember), and those that are required
 	keptLo, reqMask uint64
+	// validation without a frame of an object whose only checks are its
+	// property counts: the members kept, and where its errors go
+	vcounts   bool
+	vn, vmark int
 	m               map[string]any // map output
 	objStart        int            // the output position after '{'
 	off             int64          // the offset of '{' (validation)

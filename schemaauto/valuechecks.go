@@ -33,6 +33,12 @@ type ValueCheck struct {
 	// (bit 1<<validate.Kind) that pass whatever their value.
 	Flags   uint16
 	Strings uint8
+	// ObjectCounts: an object passes the state's type check and its only
+	// checks of its own are minProperties and maxProperties
+	// (Rules.CheckObject): no required, additionalProperties: false, enum,
+	// junctors or list type (it may still be an embedded resource:
+	// CheckEmbedded).
+	ObjectCounts bool
 	// ArrayCounts: an array passes the state's type check and its only
 	// checks of its own are minItems and maxItems (Rules.CheckArray): no
 	// enum, junctors or list type, so that a walker needs no frame for it.
@@ -222,6 +228,7 @@ func (v *valueChecks) check(a *Automaton, s StateID) ValueCheck {
 			}
 		}
 	}
+	c.ObjectCounts = counts && !whole && len(r.Required()) == 0 && !r.AdditionalPropertiesFalse() && sum&CheckObjectOK != 0
 	if whole || !r.CheckArray(0) || !r.CheckArray(math.MaxInt) {
 		sum |= CheckArrayWork
 		c.ArrayCounts = !whole && sum&CheckArrayOK != 0
