@@ -361,13 +361,13 @@ type objFrame struct {
 	// validation without a frame: the presence bits of the first 64
 	// properties (keptMember), and those that are required
 	keptLo, reqMask uint64
+	m               map[string]any // map output
+	objStart        int            // the output position after '{'
+	off             int64          // the offset of '{' (validation)
 	// validation without a frame of an object whose only checks are its
 	// property counts: the members kept, and where its errors go
 	vcounts   bool
 	vn, vmark int
-	m               map[string]any // map output
-	objStart        int            // the output position after '{'
-	off             int64          // the offset of '{' (validation)
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
 	wide                                            nameSet // the names of a wide object
