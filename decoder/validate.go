@@ -65,19 +65,22 @@ type valState struct {
 	lists              []valRec // x-kubernetes-list-type (8f)
 	scale              []valRec // the scale subresource (8d)
 	// the scale subresource's paths, and what the walk found there
-	scaleOn  bool
-	scaleAt  [3]scaleTarget
-	metaV    objectmeta.Validator
-	buf      []byte   // the output buffer of Validate and DecodeMap
-	tm       []byte   // the open embedded resources' apiVersion and kind
-	metaJSON []byte   // the root's normalised metadata
-	meta     bool     // the root's metadata was validated
-	errs     []valRec // the schema step's errors, in the server's order
-	frames   []valFrame
-	kept     []uint64 // presence bits of the open objects' properties (required)
-	names    []byte   // kept member names that are no property, each after its length (required)
-	rb       readBack // whole values read back from the output without allocating
-	keySpans [][2]int // listMapValid's key fields
+	scaleOn bool
+	scaleAt [3]scaleTarget
+	// the most segments of a scale path: a value deeper than that is at
+	// none of them, nor at a prefix of one (scaleValue)
+	scaleDepth int
+	metaV      objectmeta.Validator
+	buf        []byte   // the output buffer of Validate and DecodeMap
+	tm         []byte   // the open embedded resources' apiVersion and kind
+	metaJSON   []byte   // the root's normalised metadata
+	meta       bool     // the root's metadata was validated
+	errs       []valRec // the schema step's errors, in the server's order
+	frames     []valFrame
+	kept       []uint64 // presence bits of the open objects' properties (required)
+	names      []byte   // kept member names that are no property, each after its length (required)
+	rb         readBack // whole values read back from the output without allocating
+	keySpans   [][2]int // listMapValid's key fields
 	// the current automaton's ValueChecks, one record per state
 	vcA *schemaauto.Automaton
 	vc  []schemaauto.ValueCheck
@@ -146,8 +149,10 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	}
 }
 
-// laneString is laneMember's string lane with validation on (no scale
-// subresource to watch, bytes or no output): the string is read and
+// laneString is laneMember's string lane with validation on (bytes or no
+// output; no scale path can reach the member: the document's version has
+// no scale subresource, or the member is deeper than every scale path,
+// valState.scaleDepth): the string is read and
 // written as the prune-only lane does, and checked with its property's
 // target flags (f.vflags) and, for a node that checks its strings' length
 // and pattern or enum, its ValueCheck; only a string that fails them, or
@@ -1418,10 +1423,12 @@ func (d *Decoder) startScale() {
 		return
 	}
 	sc := e.Version.Scale
+	d.val.scaleDepth = 0
 	for i, p := range [3]string{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath} {
 		t := &d.val.scaleAt[i]
 		t.path, t.found, t.raw = p, false, t.raw[:0]
 		t.segs = sc.Segments(i)
+		d.val.scaleDepth = max(d.val.scaleDepth, len(t.segs))
 	}
 	d.val.scaleOn = true
 }

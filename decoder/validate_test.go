@@ -207,6 +207,8 @@ func TestValidation(t *testing.T) {
 			[]string{`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: 2 is of the type float64, expected int64`}},
 		{"scale: beyond int32 (SUB03)", head + `"spec":{"size":"small","replicas":2147483648}}`,
 			[]string{`.spec.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647`}},
+		{"scale: strings below the scale paths take the string lane", head + `"spec":{"size":"small","replicas":1,"p":{"a":"x","b\u0000c":"y"},"em":{"apiVersion":"v1","kind":"K","metadata":{"name":"abcde"}}}}`,
+			[]string{`spec.em.metadata.name: Too long: may not be more than 4 bytes`}},
 		{"scale: status pruned (the schema has none)", head + `"spec":{"size":"small"},"status":{"replicas":"x"}}`, nil},
 		// the scale cases below were checked against a real kube-apiserver
 		// v1.37.2 (bench/cmd/apiserver-oracle, a MachineDeployment's

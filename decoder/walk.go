@@ -560,7 +560,7 @@ func (d *Decoder) laneMember(f *objFrame, mr *memberRead, vk jsontext.Kind) erro
 		}
 		return err
 	}
-	if vk == '"' && d.val.on && f.m == nil && !d.val.scaleOn {
+	if vk == '"' && d.val.on && f.m == nil && (!d.val.scaleOn || f.top >= d.val.scaleDepth) {
 		return d.laneString(f, mr) // validation's string lane
 	}
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: mr.name}
