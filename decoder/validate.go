@@ -171,9 +171,7 @@ func (d *Decoder) laneString(f *objFrame, mr *memberRead) error {
 		d.laneStringCheck(f, mr, raw)
 	}
 	if !f.vframe {
-		if uint(mr.idx) < 64 {
-			f.keptLo |= 1 << mr.idx
-		}
+		f.keptLo |= 1 << uint(mr.idx) // 0 from 64 on (Go's shifts)
 		f.vn++
 		return nil
 	}
@@ -691,9 +689,7 @@ func (d *Decoder) cacheOf() *reqCache {
 // it (property idx, or -1), after its value was decoded.
 func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
 	if !of.vframe {
-		if uint(idx) < 64 {
-			of.keptLo |= 1 << idx
-		}
+		of.keptLo |= 1 << uint(idx) // 0 for idx -1 or from 64 on (Go's shifts)
 		of.vn++
 		return
 	}
