@@ -65,19 +65,22 @@ type valState struct {
 	lists              []valRec // x-kubernetes-list-type (8f)
 	scale              []valRec // the scale subresource (8d)
 	// the scale subresource's paths, and what the walk found there
-	scaleOn  bool
-	scaleAt  [3]scaleTarget
-	metaV    objectmeta.Validator
-	buf      []byte   // the output buffer of Validate and DecodeMap
-	tm       []byte   // the open embedded resources' apiVersion and kind
-	metaJSON []byte   // the root's normalised metadata
-	meta     bool     // the root's metadata was validated
-	errs     []valRec // the schema step's errors, in the server's order
-	frames   []valFrame
-	kept     []uint64 // presence bits of the open objects' properties (required)
-	names    []byte   // kept member names that are no property, each after its length (required)
-	rb       readBack // whole values read back from the output without allocating
-	keySpans [][2]int // listMapValid's key fields
+	scaleOn bool
+	scaleAt [3]scaleTarget
+	// the most segments of a scale path: a value deeper than that is at
+	// none of them, nor at a prefix of one (scaleValue)
+	scaleDepth int
+	metaV      objectmeta.Validator
+	buf        []byte   // the output buffer of Validate and DecodeMap
+	tm         []byte   // the open embedded resources' apiVersion and kind
+	metaJSON   []byte   // the root's normalised metadata
+	meta       bool     // the root's metadata was validated
+	errs       []valRec // the schema step's errors, in the server's order
+	frames     []valFrame
+	kept       []uint64 // presence bits of the open objects' properties (required)
+	names      []byte   // kept member names that are no property, each after its length (required)
+	rb         readBack // whole values read back from the output without allocating
+	keySpans   [][2]int // listMapValid's key fields
 	// the current automaton's ValueChecks, one record per state
 	vcA *schemaauto.Automaton
 	vc  []schemaauto.ValueCheck
@@ -144,6 +147,53 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 		fl := f.vflags[idx]
 		d.val.hintS, d.val.hintF, d.val.hintStr = target, fl, fl&anyString == anyString
 	}
+}
+
+// laneString is laneMember's string lane with validation on (bytes or no
+// output; no scale path can reach the member: the document's version has
+// no scale subresource, or the member is deeper than every scale path,
+// valState.scaleDepth): the string is read and
+// written as the prune-only lane does, and checked with its property's
+// target flags (f.vflags) and, for a node that checks its strings' length
+// and pattern or enum, its ValueCheck; only a string that fails them, or
+// whose node needs its Rules or Tree, takes checkScalar's way, with its
+// path set for the errors.
+func (d *Decoder) laneString(f *objFrame, idx int, name []byte) error {
+	raw, err := d.sc.readString()
+	if err != nil {
+		return err
+	}
+	if f.write {
+		d.buf = append(d.buf, raw...)
+	}
+	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+	if uint(idx) >= uint(len(f.vflags)) || f.vflags[idx]&anyString != anyString {
+		d.laneStringCheck(f, idx, name, raw)
+	}
+	if !f.vframe {
+		f.keptLo |= 1 << uint(idx) // 0 from 64 on (Go's shifts)
+		f.vn++
+		return nil
+	}
+	d.keptInFrame(idx, nil)
+	return nil
+}
+
+// laneStringCheck checks a string of laneString whose flags do not pass
+// every string.
+func (d *Decoder) laneStringCheck(f *objFrame, idx int, name []byte, raw jsontext.Value) {
+	s := f.props[idx].Target
+	if !isSchema(s) {
+		return
+	}
+	if uint(idx) < uint(len(f.vflags)) && f.vflags[idx]&uint32(sumJunctors) == 0 {
+		if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules && d.stringPasses(c, raw) {
+			return
+		}
+	}
+	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
+	d.memberHint(f, idx, s)
+	d.checkScalar(s, raw)
 }
 
 // flagsOf is state s's ValueCheck Flags: the hint's when it is s.
@@ -282,7 +332,9 @@ func hasEscapeOrHigh(b []byte) bool {
 // own. One whose only whole-object check is required, all of them among
 // its first 64 properties, gets none either: its presence bits live in f
 // (keptMember) and are checked against the state's mask when it closes.
-// The root is such an object when its own checks allow (its scale and
+// One whose only checks are its property counts
+// (schemaauto.ValueCheck.ObjectCounts) counts its kept members in f and
+// checks them when it closes. The root is such an object when its own checks allow (its scale and
 // metadata are checked when it closes, closeRoot).
 func (d *Decoder) openValObject(f *objFrame) {
 	f.vflags = d.a.PropFlags(f.s)
@@ -301,6 +353,10 @@ func (d *Decoder) openValObject(f *objFrame) {
 		}
 		return
 	}
+	if sum&(sumObjectOK|sumEmbedded) == sumObjectOK && d.valueCheck(f.s).ObjectCounts {
+		f.vcounts, f.vmark = true, len(d.val.errs) // its property counts, when it closes
+		return
+	}
 	f.vframe = true
 	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
 }
@@ -313,6 +369,14 @@ func (d *Decoder) closeValObject(f *objFrame) {
 	}
 	if f.root {
 		d.closeRoot(f.off)
+	}
+	if f.vcounts {
+		// its own errors come before its members', as objectChecks puts them
+		if r := d.valueCheck(f.s).Rules; !r.CheckObject(f.vn) {
+			segs := d.find.path[:f.top]
+			recs := d.recsAt(r.AppendObjectErrors(nil, string(fieldpath.AppendPath(nil, segs)), f.vn), segs, f.off)
+			d.val.errs = slices.Insert(d.val.errs, f.vmark, recs...)
+		}
 	}
 	if f.keptLo&f.reqMask == f.reqMask {
 		return
@@ -335,16 +399,42 @@ func (d *Decoder) closeRoot(off int64) {
 	}
 }
 
+// The modes of an array's validation (openValArray).
+const (
+	valArrayNone   = iota // nothing to check as a whole
+	valArrayFrame         // a frame in valState.frames
+	valArrayCounts        // only minItems and maxItems, checked when it closes
+)
+
 // openValArray starts the validation of an array in state s whose '[' is
-// at off, and reports whether it has a frame: one whose type passes and
-// that has nothing to check as a whole (counts, enum, junctors, list
-// type) has none, and closeArrayVal is not called for it.
-func (d *Decoder) openValArray(s schemaauto.StateID, off int64) bool {
-	if d.flagsOf(s)&(sumArrayOK|sumArrayWork) == sumArrayOK {
-		return false
+// at off, and returns its mode: one whose type passes and that has nothing
+// to check as a whole (counts, enum, junctors, list type) has none, and
+// closeValArray is not called for it; one whose only checks are its item
+// counts (schemaauto.ValueCheck.ArrayCounts) has no frame either.
+func (d *Decoder) openValArray(s schemaauto.StateID, off int64) uint8 {
+	fl := d.flagsOf(s)
+	if fl&(sumArrayOK|sumArrayWork) == sumArrayOK {
+		return valArrayNone
+	}
+	if fl&sumArrayOK != 0 && d.valueCheck(s).ArrayCounts {
+		return valArrayCounts
 	}
 	d.openValFrame(s, validate.Array, 0, off)
-	return true
+	return valArrayFrame
+}
+
+// closeValArray ends the validation of an array of n elements in state s
+// (mode from openValArray) whose path is d.find.path[:top]. Item counts
+// are reported after the items' own errors, as closeArrayVal reports them.
+func (d *Decoder) closeValArray(mode uint8, s schemaauto.StateID, n, top int, off int64, arr []any) {
+	if mode != valArrayCounts {
+		d.closeArrayVal(n, top, off, arr)
+		return
+	}
+	if r := d.valueCheck(s).Rules; !r.CheckArray(n) {
+		segs := d.find.path[:top]
+		d.val.errs = append(d.val.errs, d.recsAt(r.AppendArrayErrors(nil, string(fieldpath.AppendPath(nil, segs)), n), segs, off)...)
+	}
 }
 
 // openValFrame starts the validation of an object or array in state s at
@@ -370,8 +460,10 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 			d.out = outBytes
 		}
 	}
-	if kind == validate.Object && f.tree != nil && len(d.val.frames) > 0 {
-		f.presence = d.presenceProgram(s, f.tree) // not at the root
+	if kind == validate.Object && f.tree != nil && len(d.find.path) > 0 {
+		// not at the root (whose path is empty; its parent may have no
+		// frame, openValObject)
+		f.presence = d.presenceProgram(s, f.tree)
 	}
 	if r != nil && kind == validate.Object && len(r.Required()) > 0 || f.presence != nil {
 		f.keptBase = len(d.val.kept)
@@ -597,9 +689,8 @@ func (d *Decoder) cacheOf() *reqCache {
 // it (property idx, or -1), after its value was decoded.
 func (d *Decoder) keptMember(of *objFrame, idx int, name []byte) {
 	if !of.vframe {
-		if uint(idx) < 64 {
-			of.keptLo |= 1 << idx
-		}
+		of.keptLo |= 1 << uint(idx) // 0 for idx -1 or from 64 on (Go's shifts)
+		of.vn++
 		return
 	}
 	d.keptInFrame(idx, name)
@@ -625,6 +716,7 @@ func (d *Decoder) unkeptMember(of *objFrame, idx int, name []byte) {
 		if uint(idx) < 64 {
 			of.keptLo &^= 1 << idx
 		}
+		of.vn--
 		return
 	}
 	f := &d.val.frames[len(d.val.frames)-1]
@@ -1017,6 +1109,9 @@ func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, s
 		d.val.meta = true
 		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
 		d.validateDeclaredName(meta, off)
+		if spans != nil && d.quickRootMeta() {
+			return
+		}
 		errs := check(objectmeta.ValidateOptions{})
 		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
 		return
@@ -1033,6 +1128,54 @@ func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, s
 	}
 	errs := check(objectmeta.ValidateOptions{Embedded: true, Path: d.fieldPath()})
 	f.meta = append(f.meta, d.recsAt(errs, d.find.path, off)...)
+}
+
+// quickRootMeta reports whether the root metadata that the fast metadata
+// path just read and wrote (d.meta: its fields raw, its labels,
+// annotations and finalizers in kvs) surely passes objectmeta's checks:
+// the quick pass of ValidateIndexed on the same strings, as they were
+// read, field by field and entry by entry, so that nothing is located or
+// scanned again. On false ValidateIndexed decides.
+func (d *Decoder) quickRootMeta() bool {
+	f := &d.meta.fields
+	if f[objectmeta.FieldGenerateName] != nil || f[objectmeta.FieldOwnerReferences] != nil || f[objectmeta.FieldManagedFields] != nil {
+		return false
+	}
+	if !objectmeta.QuickName(f[objectmeta.FieldName]) {
+		return false
+	}
+	if ns := f[objectmeta.FieldNamespace]; ns != nil && !objectmeta.QuickNamespace(ns) {
+		return false
+	}
+	if g := f[objectmeta.FieldGeneration]; len(g) > 0 && g[0] == '-' {
+		return false
+	}
+	size, n := 2, 0 // the annotations' text: {"k":"v",...}
+	for i := range d.meta.kvs {
+		e := &d.meta.kvs[i]
+		switch e.field {
+		case objectmeta.FieldLabels:
+			if !objectmeta.QuickLabel(e.key, e.value) {
+				return false
+			}
+		case objectmeta.FieldAnnotations:
+			if !objectmeta.QuickAnnotationKey(e.key) {
+				return false
+			}
+			size += len(e.key) + 1 + len(e.value)
+			n++
+		case objectmeta.FieldFinalizers:
+			if !objectmeta.QuickFinalizer(e.value) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if n > 1 {
+		size += n - 1
+	}
+	return size <= objectmeta.MaxAnnotationsText
 }
 
 // declaredMetadata checks an embedded resource's normalised metadata (its
@@ -1276,10 +1419,12 @@ func (d *Decoder) startScale() {
 		return
 	}
 	sc := e.Version.Scale
+	d.val.scaleDepth = 0
 	for i, p := range [3]string{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath} {
 		t := &d.val.scaleAt[i]
 		t.path, t.found, t.raw = p, false, t.raw[:0]
 		t.segs = sc.Segments(i)
+		d.val.scaleDepth = max(d.val.scaleDepth, len(t.segs))
 	}
 	d.val.scaleOn = true
 }

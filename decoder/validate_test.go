@@ -85,6 +85,11 @@ spec:
                 required: [a, "b\u0000c"]
                 properties:
                   a: {type: string}
+              cm:
+                type: object
+                minProperties: 2
+                maxProperties: 3
+                additionalProperties: {type: string, minLength: 2}
 `
 
 func newValDecoder(t *testing.T, opts ...Option) *Decoder {
@@ -147,6 +152,18 @@ func TestValidation(t *testing.T) {
 			}},
 		{"map values", head + `"spec":{"size":"small","labels":{"a":"x"}}}`,
 			[]string{`spec.labels.a: Invalid value: "x": spec.labels.a in body should be at least 2 chars long`}},
+		{"property counts without a frame", head + `"spec":{"size":"small","cm":{"a":"xx","b":"yy"}}}`, nil},
+		{"maxProperties without a frame, before members", head + `"spec":{"size":"small","cm":{"a":"x","b":"yy","c":"zz","d":"w"}}}`,
+			[]string{
+				`spec.cm: Too many: 4: must have at most 3 items`,
+				`spec.cm.a: Invalid value: "x": spec.cm.a in body should be at least 2 chars long`,
+				`spec.cm.d: Invalid value: "w": spec.cm.d in body should be at least 2 chars long`,
+			}},
+		{"minProperties without a frame, a duplicate counted once", head + `"spec":{"size":"small","cm":{"a":"xx","a":"x"}}}`,
+			[]string{
+				`spec.cm: Invalid value: 1: spec.cm in body should have at least 2 properties`,
+				`spec.cm.a: Invalid value: "x": spec.cm.a in body should be at least 2 chars long`,
+			}},
 		{"maxProperties before members, defaults counted", head + `"spec":{"size":"small","replicas":-1,"name":"ab","ratio":1.5,"port":1,"tags":[],"labels":{},"obj":{},"e":{"apiVersion":"v1","kind":"K"}}}`,
 			[]string{
 				`spec: Too many: 10: must have at most 9 items`,
@@ -190,6 +207,8 @@ func TestValidation(t *testing.T) {
 			[]string{`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: 2 is of the type float64, expected int64`}},
 		{"scale: beyond int32 (SUB03)", head + `"spec":{"size":"small","replicas":2147483648}}`,
 			[]string{`.spec.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647`}},
+		{"scale: strings below the scale paths take the string lane", head + `"spec":{"size":"small","replicas":1,"p":{"a":"x","b\u0000c":"y"},"em":{"apiVersion":"v1","kind":"K","metadata":{"name":"abcde"}}}}`,
+			[]string{`spec.em.metadata.name: Too long: may not be more than 4 bytes`}},
 		{"scale: status pruned (the schema has none)", head + `"spec":{"size":"small"},"status":{"replicas":"x"}}`, nil},
 		// the scale cases below were checked against a real kube-apiserver
 		// v1.37.2 (bench/cmd/apiserver-oracle, a MachineDeployment's

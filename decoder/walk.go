@@ -365,6 +365,10 @@ type objFrame struct {
 	m               map[string]any // map output
 	objStart        int            // the output position after '{'
 	off             int64          // the offset of '{' (validation)
+	// validation without a frame of an object whose only checks are its
+	// property counts: the members kept, and where its errors go
+	vcounts   bool
+	vn, vmark int
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
 	wide                                            nameSet // the names of a wide object
@@ -618,6 +622,9 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 		return err
 	}
 	name := rawName[1 : len(rawName)-1]
+	if vk == '"' && d.val.on && f.m == nil && (!d.val.scaleOn || f.top >= d.val.scaleDepth) {
+		return d.laneString(f, idx, name) // validation's string lane
+	}
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
 	target := f.props[idx].Target
 	if d.val.on {
@@ -840,6 +847,9 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 		}
 		return v, keep, err
 	case role == schemaauto.RoleAPIVersion || role == schemaauto.RoleKind:
+		if d.val.on && !f.discard {
+			d.memberHint(f, mr.idx, mr.p.Declared) // its flags: the declared state's
+		}
 		return d.typeMeta(mr.p, f.root, mr.pre, f.nulls, f.write)
 	case mr.pre != nil:
 		v, err = d.scalar(mr.pre, false)
@@ -1014,10 +1024,10 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		items = schemaauto.Keep
 	}
 	var off int64
-	framed := false
+	var vmode uint8 // validation: openValArray's mode
 	if d.val.on && !discard {
 		off = max(d.offset()-1, 0)
-		framed = d.openValArray(s, off)
+		vmode = d.openValArray(s, off)
 	}
 	n := 0
 	write := !discard && d.out == outBytes
@@ -1080,8 +1090,8 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if write {
 		d.buf = append(d.buf, ']')
 	}
-	if framed {
-		d.closeArrayVal(n, top, off, arr)
+	if vmode != 0 {
+		d.closeValArray(vmode, s, n, top, off, arr)
 	}
 	d.find.path = d.find.path[:top]
 	d.depth--

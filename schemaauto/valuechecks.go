@@ -33,6 +33,16 @@ type ValueCheck struct {
 	// (bit 1<<validate.Kind) that pass whatever their value.
 	Flags   uint16
 	Strings uint8
+	// ObjectCounts: an object passes the state's type check and its only
+	// checks of its own are minProperties and maxProperties
+	// (Rules.CheckObject): no required, additionalProperties: false, enum,
+	// junctors or list type (it may still be an embedded resource:
+	// CheckEmbedded).
+	ObjectCounts bool
+	// ArrayCounts: an array passes the state's type check and its only
+	// checks of its own are minItems and maxItems (Rules.CheckArray): no
+	// enum, junctors or list type, so that a walker needs no frame for it.
+	ArrayCounts bool
 }
 
 // The values of ValueCheck.Strings.
@@ -97,7 +107,8 @@ func (a *Automaton) ValueChecks() []ValueCheck {
 }
 
 // PropFlags returns, for each property of state s (in the order of
-// Props(s)), the ValueCheck Flags of its Target in the low 16 bits, and in
+// Props(s)), the ValueCheck Flags of its Target (of its Declared state for
+// a Role other than RoleProperty, 0 without one) in the low 16 bits, and in
 // the high 16 bits its ReqMask when it has CheckRequiredOnly and the
 // mask fits (else 0): side by side, so that the flags of an object's
 // members are read together, most often from one cache line, instead of
@@ -146,8 +157,12 @@ func (v *valueChecks) build(a *Automaton) {
 	}
 	v.propFlags = make([]uint32, len(a.props))
 	for i, p := range a.props {
-		if p.Target >= 0 && int(p.Target) < n {
-			c := &v.checks[p.Target]
+		t := p.Target
+		if p.Role != RoleProperty {
+			t = p.Declared // apiVersion, kind, metadata: the schema's own declaration is what validates
+		}
+		if t >= 0 && int(t) < n {
+			c := &v.checks[t]
 			v.propFlags[i] = uint32(c.Flags)
 			if c.Flags&CheckRequiredOnly != 0 && c.ReqMask < 1<<16 {
 				v.propFlags[i] |= uint32(c.ReqMask) << 16
@@ -213,8 +228,10 @@ func (v *valueChecks) check(a *Automaton, s StateID) ValueCheck {
 			}
 		}
 	}
+	c.ObjectCounts = counts && !whole && len(r.Required()) == 0 && !r.AdditionalPropertiesFalse() && sum&CheckObjectOK != 0
 	if whole || !r.CheckArray(0) || !r.CheckArray(math.MaxInt) {
 		sum |= CheckArrayWork
+		c.ArrayCounts = !whole && sum&CheckArrayOK != 0
 	}
 	c.Flags = sum
 	sr := r // the Rules that decide a String
