@@ -694,10 +694,14 @@ func (w *worker) oneObject(text []byte, err error) bool {
 		// these are returned only once the whole text is read; any other
 		// error (a syntax error, a fatal error) is left to the splitter's
 		// path, which reports it as it always did
-		var se *jperrors.StrictError
-		var ie *jperrors.InvalidError
-		if !errors.As(err, &se) && !errors.As(err, &ie) {
-			return false
+		switch err.(type) {
+		case *jperrors.StrictError, *jperrors.InvalidError:
+		default:
+			var se *jperrors.StrictError
+			var ie *jperrors.InvalidError
+			if !errors.As(err, &se) && !errors.As(err, &ie) {
+				return false
+			}
 		}
 	}
 	res := w.d.Result()
@@ -712,7 +716,11 @@ func (w *worker) oneObject(text []byte, err error) bool {
 // "items" of an object of a as an unknown field: its root declares no
 // such property and keeps no unknown members.
 func (w *worker) reportsItems(a *schemaauto.Automaton) bool {
+	if a == w.lastItems && a != nil {
+		return w.lastReports
+	}
 	if r, ok := w.items[a]; ok {
+		w.lastItems, w.lastReports = a, r
 		return r
 	}
 	root := a.Root()
@@ -725,6 +733,7 @@ func (w *worker) reportsItems(a *schemaauto.Automaton) bool {
 		w.items = map[*schemaauto.Automaton]bool{}
 	}
 	w.items[a] = r
+	w.lastItems, w.lastReports = a, r
 	return r
 }
 
