@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"sync"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/opts"
@@ -700,7 +701,7 @@ func (w *worker) oneObject(text []byte, err error) bool {
 			var se *jperrors.StrictError
 			var ie *jperrors.InvalidError
 			if !errors.As(err, &se) && !errors.As(err, &ie) {
-				return false
+				return fatalLine(text, err)
 			}
 		}
 	}
@@ -710,6 +711,23 @@ func (w *worker) oneObject(text []byte, err error) bool {
 	}
 	// "items", or a name with an escape that might spell it
 	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`))
+}
+
+// fatalLine reports whether text, which the decoder refused with err, is
+// still the one document the splitter would cut: err is an error the API
+// server raises for a readable object (not a syntax error: the decoder
+// may stop at it before the end of the text), the text is one valid JSON
+// value (so the splitter cuts no other unit from it, nor reports a syntax
+// error further on), and it is no List (no "items" member, which the
+// decoder may not have reached, nor an escape that might spell it). Such a
+// line (on the dump, an object whose metadata.name is an object) is then
+// not decoded a second time after the splitter.
+func fatalLine(text []byte, err error) bool {
+	var de *jperrors.DecodeError
+	if !errors.As(err, &de) || isSyntax(err, de) {
+		return false
+	}
+	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`)) && jsontext.Value(text).IsValid()
 }
 
 // reportsItems reports whether the decoder reports a root member named
