@@ -392,7 +392,10 @@ func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bo
 		bl := newBuilder(in, send)
 		defer bl.close()
 		defer freeBatch(b)
-		rest := io.MultiReader(bytes.NewReader(b.data[:n]), errorAfter(r, err))
+		var rest io.Reader = bytes.NewReader(b.data[:n])
+		if !eof { // (at the end, not one more read for it)
+			rest = io.MultiReader(rest, errorAfter(r, err))
+		}
 		prog.in.Add(cut(rest, bl, maxDoc, window(in), pf))
 		return !bl.stop
 	}
