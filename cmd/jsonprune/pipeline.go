@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -393,7 +394,9 @@ func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bo
 		defer bl.close()
 		defer freeBatch(b)
 		var rest io.Reader = bytes.NewReader(b.data[:n])
-		if !eof { // (at the end, not one more read for it)
+		if _, plain := r.(*bufio.Reader); !eof || !plain {
+			// a plain file at its end is not read once more for it; a
+			// decompressor is (its reads report a truncated stream)
 			rest = io.MultiReader(rest, errorAfter(r, err))
 		}
 		prog.in.Add(cut(rest, bl, maxDoc, window(in), pf))
