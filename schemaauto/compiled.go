@@ -254,15 +254,24 @@ func (c *Cache) write(p, header string, body []byte) {
 // it to load the CRD's schemas (Entry.Schema), which the cache keeps too
 // once a run needed them.
 func (ix *lazyIndex) compileCached(src CRDSource) (*Set, error) {
+	skeleton := ix.skeleton
+	if src.Key != "" {
+		if set, ok := src.Cache.getCompiled(src.Key, skeleton, src.Load, ix.options); ok {
+			if got, want := set.list[0].CRD.shell(), src.CRD.shell(); got == want {
+				return set, nil
+			}
+		}
+	}
 	text, err := src.Text()
 	if err != nil {
 		return nil, src.errorf(err)
 	}
 	key := cacheKey(text)
-	skeleton := ix.skeleton
-	if set, ok := src.Cache.getCompiled(key, skeleton, src.Load, ix.options); ok {
-		if got, want := set.list[0].CRD.shell(), src.CRD.shell(); got == want {
-			return set, nil
+	if key != src.Key {
+		if set, ok := src.Cache.getCompiled(key, skeleton, src.Load, ix.options); ok {
+			if got, want := set.list[0].CRD.shell(), src.CRD.shell(); got == want {
+				return set, nil
+			}
 		}
 	}
 	c, _, err := src.Cache.parseText(key, text)

@@ -31,6 +31,11 @@ type CRDSource struct {
 	// them stores them), else through Load.
 	Cache *Cache
 	Text  func() ([]byte, error)
+	// Key, when not "", is the hex SHA-256 of the text Text returns, known
+	// beforehand (the command line keeps it with the CRD file's stat): the
+	// compiled form is then read without calling Text, which is called
+	// (and its text hashed) only if the cache does not hold it.
+	Key string
 }
 
 // lazyIndex is a lazy Set's index: per group and kind, the CRDs serving

@@ -125,6 +125,17 @@ var oddLines = []string{
 	`{}`,
 	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"bad\xff"}}`,
 	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"s"},"spec":{"replicas":3} , "zz":{ "a" : [ 1 , 2 ] }}`,
+	// objects the API server would not decode (fatalLine): read whole when
+	// the line is one valid object, else cut by the splitter
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{"a":1}},"spec":{"replicas":1}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{"a":1}},"spec":{"replicas":1}} x`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{}},"spec":{"replicas":tru}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{}},"items":[` + widgetJSON + `]}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{}},"spec":{"it\u0065ms":1}}`,
+	`{"apiVersion":"example.com/v1","metadata":{"name":"k"}}`,
+	`{"apiVersion":5,"kind":"Widget","metadata":{"name":"v"}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{}},"spec":{},"spec":{}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{}},"spec":"\xff"}`,
 }
 
 // TestJobsSameOutput: -j 1, 2 and 4 write the same stdout, stderr and

@@ -27,14 +27,17 @@ type crdLoad struct {
 	filesWithoutCRD int
 	verbose         func(format string, a ...any)
 	cache           *schemaauto.Cache // the CRDs parsed by earlier runs; nil: --no-cache
+	cacheDir        func() string     // the cache's directory ("": none), when cache is not nil
 	jobs            int               // -j: goroutines that may read and index CRD files
 }
 
 // crdCache is the cache of parsed CRDs under the user's cache directory,
 // in a directory of this build of jsonprune (named after the hash of its
-// executable, so that no build reads what another parsed).
-func crdCache() *schemaauto.Cache {
-	return schemaauto.NewCacheFunc(func() string {
+// executable, so that no build reads what another parsed; the hash is
+// kept with the executable's stat: statindex.go), and that directory
+// ("" for none), named on first use.
+func crdCache() (*schemaauto.Cache, func() string) {
+	dir := sync.OnceValue(func() string {
 		base, err := os.UserCacheDir()
 		if err != nil {
 			return ""
@@ -43,19 +46,26 @@ func crdCache() *schemaauto.Cache {
 		if err != nil {
 			return ""
 		}
-		f, err := os.Open(exe)
-		if err != nil {
+		sum, ok := exeHash(filepath.Join(base, "jsonprune"), exe, func() (string, bool) {
+			f, err := os.Open(exe)
+			if err != nil {
+				return "", false
+			}
+			defer f.Close()
+			h := sha256.New()
+			if _, err := io.Copy(h, f); err != nil {
+				return "", false
+			}
+			return hex.EncodeToString(h.Sum(nil)), true
+		})
+		if !ok {
 			return ""
 		}
-		defer f.Close()
-		h := sha256.New()
-		if _, err := io.Copy(h, f); err != nil {
-			return ""
-		}
-		dir := filepath.Join(base, "jsonprune", "crds-"+hex.EncodeToString(h.Sum(nil))[:20])
+		dir := filepath.Join(base, "jsonprune", "crds-"+sum[:20])
 		forgetOldCaches(dir)
 		return dir
 	})
+	return schemaauto.NewCacheFunc(dir), dir
 }
 
 // forgetOldCaches removes the caches of other builds unused for 30 days
@@ -129,7 +139,14 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 		return nil, err
 	}
 	var all []schemaauto.CRDSource
-	indexed := indexFiles(files, ld.jobs)
+	var memo *memoFile
+	mp := ""
+	if ld.cache != nil && ld.cacheDir != nil {
+		mp = memoPath(ld.cacheDir(), path)
+		memo = readMemo(mp)
+	}
+	indexed := indexFiles(files, ld.jobs, memo, mp != "")
+	writeMemo(mp, memo, files, indexed)
 	for i, f := range files {
 		r := &indexed[i]
 		if r.err != nil {
@@ -143,11 +160,14 @@ func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
 			}
 			ld.count(len(ix))
 			read := func() ([]byte, error) { return readFile(f) }
-			for _, e := range ix {
+			for j, e := range ix {
 				src := schemaauto.CRDSource{CRD: e.CRD, Where: f, Size: e.End - e.Start, Load: schemaauto.DocumentLoader(ld.cache, read, e.Start, e.End)}
 				if ld.cache != nil {
 					// the compiled CRD is kept too, under its text
 					src.Cache, src.Text = ld.cache, documentText(read, e.Start, e.End)
+					if r.fromMemo {
+						src.Key = r.keys[j]
+					}
 				}
 				all = append(all, src)
 			}
@@ -195,6 +215,13 @@ type indexed struct {
 	ok     bool
 	size   int
 	err    error
+
+	// with the stat-keyed index (statindex.go): the file's stat before it
+	// was read, the keys of its CRDs' texts, and whether it was read from
+	// the index (not from the file)
+	stat             fileStat
+	statOK, fromMemo bool
+	keys             []string
 }
 
 // indexFiles reads and indexes files, with up to jobs goroutines (the
@@ -202,16 +229,39 @@ type indexed struct {
 // directory of hundreds of CRDs it is the part of a run the workers cannot
 // share. The results are in the files' order; each goroutine holds one
 // file's text at a time.
-func indexFiles(files []string, jobs int) []indexed {
+//
+// With memo (keep: the index is to be kept), a file whose stat is the one
+// memo recorded is not read: its index is memo's, keys included; another
+// file's CRDs' texts are hashed for their keys as it is indexed.
+func indexFiles(files []string, jobs int, memo *memoFile, keep bool) []indexed {
 	out := make([]indexed, len(files))
+	now := time.Now()
 	one := func(i int) {
+		var st fileStat
+		statOK := false
+		if keep {
+			if st, statOK = statOf(files[i], now); statOK {
+				if r, ok := memo.lookup(files[i], st); ok {
+					r.fromMemo = true
+					out[i] = r
+					return
+				}
+			}
+		}
 		data, err := readFile(files[i])
 		if err != nil {
 			out[i].err = err
 			return
 		}
-		out[i].ix, out[i].others, out[i].ok = schemaauto.IndexCRDs(data)
-		out[i].size = len(data)
+		r := &out[i]
+		r.ix, r.others, r.ok = schemaauto.IndexCRDs(data)
+		r.size = len(data)
+		if statOK && st.settled() {
+			r.stat, r.statOK = st, true
+			if r.ok {
+				r.keys = textKeys(data, r.ix)
+			}
+		}
 	}
 	n := min(jobs, len(files), runtime.GOMAXPROCS(0))
 	if n <= 1 {

@@ -44,7 +44,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ld := &crdLoad{jobs: o.jobs}
 	crdf := &crdFailures{w: stderr, paths: o.crds}
 	if !o.noCache {
-		ld.cache = crdCache()
+		ld.cache, ld.cacheDir = crdCache()
 	}
 	if o.verbose {
 		ld.verbose = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }

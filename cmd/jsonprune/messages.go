@@ -25,6 +25,12 @@ func (w *worker) warn(a *origin, obj []byte, res *decoder.Result, fs []jperrors.
 		return
 	}
 	w.count(a, fs)
+	if w.o.quiet && w.o.report == "" {
+		// no line says a warning and no record lists it: the notes and
+		// their suggestions (the schema read for them) would be dropped
+		w.omitted(a, obj, fs, dropped)
+		return
+	}
 	sugg := w.suggestions(a, res, fs)
 	for i, f := range fs {
 		n := w.findingNote(a, f, sevWarning)

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"io"
 	"io/fs"
 	"sync"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
 	"github.com/jsonprune/jsonprune/internal/opts"
@@ -194,10 +196,29 @@ func (p *prefetcher) prefetch(av, kind []byte) {
 // "kind":"…" (or kind first; plain strings, no white space), and has the
 // set compile their CRDs ahead, so that with several workers the CRDs of
 // the first blocks, which every worker waits for, compile at once. It
-// returns the block's line breaks.
-func (p *prefetcher) seeLines(block []byte) int {
+// returns the block's line breaks. Every line is read in the first
+// scanBlocks blocks of an input (first: the block's number in it); after
+// them, only a block's first and last lines (where a dump sorted by kind
+// turns to the next kind, as the block after starts), since this runs on
+// the one reading goroutine, whose time -j 2 pays in full: the block's
+// line breaks are then counted with bytes.Count.
+func (p *prefetcher) seeLines(block []byte, first int) int {
 	if p == nil || p.set == nil || !p.lines {
 		return bytes.Count(block, []byte{'\n'})
+	}
+	if first >= scanBlocks {
+		n := bytes.Count(block, []byte{'\n'})
+		line := block
+		if i := bytes.IndexByte(block, '\n'); i >= 0 {
+			line = block[:i]
+		}
+		p.seeLine(line)
+		end := len(block) // the last line, before the block's final line break
+		if end > 0 && block[end-1] == '\n' {
+			end--
+		}
+		p.seeLine(block[bytes.LastIndexByte(block[:end], '\n')+1 : end])
+		return n
 	}
 	n := 0
 	for len(block) > 0 {
@@ -208,16 +229,25 @@ func (p *prefetcher) seeLines(block []byte) int {
 		} else {
 			block = nil
 		}
-		name1, v1, rest := plainMember(line, '{')
-		name2, v2, _ := plainMember(rest, ',')
-		switch {
-		case string(name1) == "apiVersion" && string(name2) == "kind":
-			p.prefetch(v1, v2)
-		case string(name1) == "kind" && string(name2) == "apiVersion":
-			p.prefetch(v2, v1)
-		}
+		p.seeLine(line)
 	}
 	return n
+}
+
+// scanBlocks is how many blocks of an input seeLines reads every line of.
+const scanBlocks = 4
+
+// seeLine has the CRD of a JSON line that starts with its apiVersion and
+// kind compiled ahead.
+func (p *prefetcher) seeLine(line []byte) {
+	name1, v1, rest := plainMember(line, '{')
+	name2, v2, _ := plainMember(rest, ',')
+	switch {
+	case string(name1) == "apiVersion" && string(name2) == "kind":
+		p.prefetch(v1, v2)
+	case string(name1) == "kind" && string(name2) == "apiVersion":
+		p.prefetch(v2, v1)
+	}
 }
 
 // plainMember reads, after the byte lead, a member "name":"value" whose
@@ -363,11 +393,17 @@ func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bo
 		bl := newBuilder(in, send)
 		defer bl.close()
 		defer freeBatch(b)
-		rest := io.MultiReader(bytes.NewReader(b.data[:n]), errorAfter(r, err))
+		var rest io.Reader = bytes.NewReader(b.data[:n])
+		if _, plain := r.(*bufio.Reader); !eof || !plain {
+			// a plain file at its end is not read once more for it; a
+			// decompressor is (its reads report a truncated stream)
+			rest = io.MultiReader(rest, errorAfter(r, err))
+		}
 		prog.in.Add(cut(rest, bl, maxDoc, window(in), pf))
 		return !bl.stop
 	}
 	at := stream.Place{Line: 1}
+	blocks := 0 // handed on
 	link := &docLink{ready: make(chan struct{})}
 	close(link.ready)
 	for {
@@ -397,7 +433,8 @@ func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bo
 			next.data = append(next.data[:0], data[end:]...)
 		}
 		b.data = data[:end]
-		nl := pf.seeLines(b.data)
+		nl := pf.seeLines(b.data, blocks)
+		blocks++
 		b.lines = &lineJob{at: at, lines: nl, maxDoc: maxDoc, prev: link, next: newDocLink()}
 		link = b.lines.next
 		at.Offset += int64(end)
@@ -664,10 +701,14 @@ func (w *worker) oneObject(text []byte, err error) bool {
 		// these are returned only once the whole text is read; any other
 		// error (a syntax error, a fatal error) is left to the splitter's
 		// path, which reports it as it always did
-		var se *jperrors.StrictError
-		var ie *jperrors.InvalidError
-		if !errors.As(err, &se) && !errors.As(err, &ie) {
-			return false
+		switch err.(type) {
+		case *jperrors.StrictError, *jperrors.InvalidError:
+		default:
+			var se *jperrors.StrictError
+			var ie *jperrors.InvalidError
+			if !errors.As(err, &se) && !errors.As(err, &ie) {
+				return fatalLine(text, err)
+			}
 		}
 	}
 	res := w.d.Result()
@@ -678,11 +719,32 @@ func (w *worker) oneObject(text []byte, err error) bool {
 	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`))
 }
 
+// fatalLine reports whether text, which the decoder refused with err, is
+// still the one document the splitter would cut: err is an error the API
+// server raises for a readable object (not a syntax error: the decoder
+// may stop at it before the end of the text), the text is one valid JSON
+// value (so the splitter cuts no other unit from it, nor reports a syntax
+// error further on), and it is no List (no "items" member, which the
+// decoder may not have reached, nor an escape that might spell it). Such a
+// line (on the dump, an object whose metadata.name is an object) is then
+// not decoded a second time after the splitter.
+func fatalLine(text []byte, err error) bool {
+	var de *jperrors.DecodeError
+	if !errors.As(err, &de) || isSyntax(err, de) {
+		return false
+	}
+	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`)) && jsontext.Value(text).IsValid()
+}
+
 // reportsItems reports whether the decoder reports a root member named
 // "items" of an object of a as an unknown field: its root declares no
 // such property and keeps no unknown members.
 func (w *worker) reportsItems(a *schemaauto.Automaton) bool {
+	if a == w.lastItems && a != nil {
+		return w.lastReports
+	}
 	if r, ok := w.items[a]; ok {
+		w.lastItems, w.lastReports = a, r
 		return r
 	}
 	root := a.Root()
@@ -695,6 +757,7 @@ func (w *worker) reportsItems(a *schemaauto.Automaton) bool {
 		w.items = map[*schemaauto.Automaton]bool{}
 	}
 	w.items[a] = r
+	w.lastItems, w.lastReports = a, r
 	return r
 }
 

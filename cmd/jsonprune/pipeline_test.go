@@ -113,8 +113,13 @@ func TestPlainMember(t *testing.T) {
 	}
 	block := []byte("{\"apiVersion\":\"v1\",\"kind\":\"A\"}\n\n{\"kind\":\"B\",\"apiVersion\":\"x/v1\"}\n{\"a\":1}")
 	for _, p := range []*prefetcher{nil, {}, {lines: true}} {
-		if n := p.seeLines(block); n != 3 {
-			t.Errorf("seeLines: %d line breaks, want 3", n)
+		for _, first := range []int{0, scanBlocks} {
+			if n := p.seeLines(block, first); n != 3 {
+				t.Errorf("seeLines: %d line breaks, want 3", n)
+			}
+			if n := p.seeLines(block[:len(block)-7], first); n != 3 {
+				t.Errorf("seeLines: %d line breaks, want 3", n)
+			}
 		}
 	}
 }

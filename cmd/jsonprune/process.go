@@ -16,17 +16,19 @@ import (
 // A worker prunes the units of batches with a decoder of its own, and
 // writes their outputs, stderr lines and report records into the batch.
 type worker struct {
-	o          *options
-	newDecoder func() *decoder.Decoder
-	d          *decoder.Decoder
-	fixed      bool // --schema: every object is decoded with that schema
-	set        *schemaauto.Set
-	js         []byte
-	names      nameReader
-	cat        *catalog // what the loaded CRDs serve (nil with --schema)
-	yw         yamlWriter
-	said       map[schemaauto.GroupVersionKind]bool // the CRD versions whose unchecked features this worker said (noteUnchecked)
-	items      map[*schemaauto.Automaton]bool       // reportsItems, by automaton
+	o           *options
+	newDecoder  func() *decoder.Decoder
+	d           *decoder.Decoder
+	fixed       bool // --schema: every object is decoded with that schema
+	set         *schemaauto.Set
+	js          []byte
+	names       nameReader
+	cat         *catalog // what the loaded CRDs serve (nil with --schema)
+	yw          yamlWriter
+	said        map[schemaauto.GroupVersionKind]bool // the CRD versions whose unchecked features this worker said (noteUnchecked)
+	items       map[*schemaauto.Automaton]bool       // reportsItems, by automaton
+	lastItems   *schemaauto.Automaton                // reportsItems' last answer, for this automaton
+	lastReports bool
 }
 
 // decoderOptions are the decoder's options the flags select.
@@ -228,12 +230,8 @@ func (w *worker) decided(a *origin, obj []byte, start int, err error) bool {
 		} else if errors.As(err, &ie) {
 			warned := res.Len() > 0 // Warn mode: the findings are warnings still
 			if warned {
-				dropped := 0
-				var se *jperrors.StrictError
-				if errors.As(res.Err(), &se) {
-					dropped = se.Dropped
-				}
-				w.warn(a, obj, res, res.Findings(), dropped)
+				fs, dropped := findings(res)
+				w.warn(a, obj, res, fs, dropped)
 			}
 			w.invalid(a, obj, res, ie, !warned)
 		} else {
@@ -241,15 +239,7 @@ func (w *worker) decided(a *origin, obj []byte, start int, err error) bool {
 		}
 		return false
 	}
-	var fs []jperrors.Finding
-	dropped := 0
-	if res.Len() > 0 {
-		fs = res.Findings()
-		var se *jperrors.StrictError
-		if errors.As(res.Err(), &se) {
-			dropped = se.Dropped
-		}
-	}
+	fs, dropped := findings(res)
 	u.tally.pruned++
 	w.warn(a, obj, res, fs, dropped)
 	if w.o.output != outNone && u.spaced && hasSpace(b.out[start:]) {
@@ -259,6 +249,23 @@ func (w *worker) decided(a *origin, obj []byte, start int, err error) bool {
 		b.out = b.out[:start+len(v)]
 	}
 	return w.finish(a, start)
+}
+
+// findings are the findings of the last document decoded and the number
+// the decoder did not keep (res.Err builds the findings: taken from it, not
+// built twice).
+func findings(res *decoder.Result) ([]jperrors.Finding, int) {
+	if res.Len() == 0 {
+		return nil, 0
+	}
+	if se, ok := res.Err().(*jperrors.StrictError); ok {
+		return se.Findings, se.Dropped
+	}
+	var se *jperrors.StrictError
+	if errors.As(res.Err(), &se) {
+		return res.Findings(), se.Dropped
+	}
+	return res.Findings(), 0
 }
 
 // finish turns the compact JSON output of an object, at b.out[start:], into
