@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/jsonprune/jsonprune/schemaauto"
@@ -42,20 +41,20 @@ type fileStat struct {
 	RecordedAt   int64 // when it was recorded (nanoseconds)
 }
 
-// statOf is the stat of path, taken at now.
+// statOf is the stat of path, taken at now; false where the system's stat
+// does not give what a record needs (fileIdentity), and for anything but a
+// regular file.
 func statOf(path string, now time.Time) (fileStat, bool) {
 	fi, err := os.Stat(path)
-	if err != nil {
+	if err != nil || !fi.Mode().IsRegular() {
 		return fileStat{}, false
 	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok || !fi.Mode().IsRegular() {
+	st, ok := fileIdentity(fi)
+	if !ok {
 		return fileStat{}, false
 	}
-	return fileStat{
-		Dev: uint64(st.Dev), Ino: uint64(st.Ino), Size: fi.Size(),
-		Mtime: st.Mtim.Nano(), Ctime: st.Ctim.Nano(), RecordedAt: now.UnixNano(),
-	}, true
+	st.Size, st.RecordedAt = fi.Size(), now.UnixNano()
+	return st, true
 }
 
 // settled reports whether the file had not changed for statSettle when
