@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/atomicfile"
 )
 
 // This file keeps compiled CRDs in the Cache (the encoding is
@@ -222,28 +223,10 @@ func (c *Cache) putCompiled(key string, skeleton bool, crd *CRD, set *Set) (ok b
 }
 
 // write writes header and body to path through a temporary file renamed
-// into place, so that concurrent runs never read half a file.
+// into place, so that concurrent runs never read half a file; a failed
+// write is dropped (the entry is compiled again next time).
 func (c *Cache) write(p, header string, body []byte) {
-	if os.MkdirAll(filepath.Dir(p), 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, err = f.WriteString(header)
-	if err == nil {
-		_, err = f.Write(body)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
+	_ = atomicfile.Write(p, []byte(header), body)
 }
 
 // compileCached compiles the CRD of src through the cache of compiled

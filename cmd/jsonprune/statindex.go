@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/jsonprune/jsonprune/internal/atomicfile"
 	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
@@ -194,30 +195,7 @@ func writeMemo(p string, old *memoFile, files []string, out []indexed) {
 	if err != nil {
 		return
 	}
-	writeAtomic(p, data)
-}
-
-// writeAtomic writes data to p through a temporary file renamed, so that
-// concurrent runs never read half of it; errors are ignored (the index is
-// read again next time).
-func writeAtomic(p string, data []byte) {
-	if os.MkdirAll(filepath.Dir(p), 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
+	_ = atomicfile.Write(p, data) // on an error, the index is made again next time
 }
 
 // textKeys are the keys of the texts of a file's CRDs (data[Start:End]),
@@ -262,7 +240,7 @@ func exeHash(dir, exe string, hashFile func() (string, bool)) (string, bool) {
 	if statOK && st.settled() {
 		if st2, ok := statOf(exe, now); ok && st2 == st { // unchanged while hashed
 			if data, err := json.Marshal(exeMemo{Magic: exeMagic, Stat: st, Hash: h}); err == nil {
-				writeAtomic(p, data)
+				_ = atomicfile.Write(p, data) // on an error, the index is made again next time
 			}
 		}
 	}
