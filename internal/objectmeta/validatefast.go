@@ -143,7 +143,7 @@ func (v *Validator) quickMap(sp span, annotations bool) bool {
 			return false // a key with an escape fails quickQualified
 		}
 		val, end, ok := quickString(b, end+1)
-		if !ok || !annotations && len(val) > 0 && !quickKeyName(val) {
+		if !ok || !annotations && !quickLabelValue(val) {
 			return false
 		}
 		switch {
@@ -155,6 +155,17 @@ func (v *Validator) quickMap(sp span, annotations bool) bool {
 			return false
 		}
 	}
+}
+
+// quickLabelValue reports whether a label's value (unquoted) surely
+// passes: empty, or a label value.
+func quickLabelValue(v []byte) bool { return len(v) == 0 || quickKeyName(v) }
+
+// quickFinalizer reports whether a finalizer (unquoted) surely passes: a
+// qualified name, neither orphan nor foregroundDeletion (the full checks
+// look at those two).
+func quickFinalizer(f []byte) bool {
+	return quickQualified(f, false) && string(f) != "orphan" && string(f) != "foregroundDeletion"
 }
 
 // quickFinalizers reports whether the compact list of strings at sp
@@ -173,7 +184,7 @@ func (v *Validator) quickFinalizers(sp span) bool {
 	}
 	for i := 1; ; {
 		f, end, ok := quickString(b, i)
-		if !ok || !quickQualified(f, false) || string(f) == "orphan" || string(f) == "foregroundDeletion" {
+		if !ok || !quickFinalizer(f) {
 			return false
 		}
 		switch {

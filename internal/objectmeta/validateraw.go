@@ -26,8 +26,7 @@ func QuickLabel(key, value []byte) bool {
 	if len(key) < 2 || len(value) < 2 || key[0] != '"' || value[0] != '"' {
 		return false
 	}
-	v := value[1 : len(value)-1]
-	return quickQualified(key[1:len(key)-1], false) && (len(v) == 0 || quickKeyName(v))
+	return quickQualified(key[1:len(key)-1], false) && quickLabelValue(value[1:len(value)-1])
 }
 
 // QuickAnnotationKey reports whether an annotation's quoted key surely
@@ -43,8 +42,7 @@ func QuickFinalizer(q []byte) bool {
 	if len(q) < 2 || q[0] != '"' {
 		return false
 	}
-	f := q[1 : len(q)-1]
-	return quickQualified(f, false) && string(f) != "orphan" && string(f) != "foregroundDeletion"
+	return quickFinalizer(q[1 : len(q)-1])
 }
 
 // MaxAnnotationsText is the longest compact JSON text of the annotations
