@@ -25,7 +25,16 @@ type typeMetaScan struct {
 	lastAV, lastKind []byte
 	lastRes          resolution
 	lastOK           bool
+	// where prescanPlain found the root's first two members (in document
+	// order), for takeTypeMeta; plainN is 0 when it did not
+	plain  [2]plainMember
+	plainN int
 }
+
+// plainMember is a root member prescanPlain read: the offsets of its
+// name's opening quote, after its name's closing quote, of its value's
+// opening quote and after its closing quote.
+type plainMember struct{ name, nameEnd, val, valEnd int }
 
 // ciValue is a root member whose name equals apiVersion or kind ignoring
 // case, as the reference's version/kind pre-scan (stdlib encoding/json,
@@ -180,6 +189,7 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 // start, checking every byte. Otherwise prescanFrom reads the root.
 func (d *Decoder) prescanPlain() bool {
 	doc := d.doc
+	d.tm.plainN = 0
 	i := skipSpace(doc, 0)
 	if i >= len(doc) || doc[i] != '{' {
 		return false
@@ -194,15 +204,19 @@ func (d *Decoder) prescanPlain() bool {
 			}
 			i = skipSpace(doc, i+1)
 		}
+		m := &d.tm.plain[n]
+		m.name = i
 		name, j := plainASCII(doc, i)
 		if name == nil {
 			return false
 		}
+		m.nameEnd = j
 		if i = skipSpace(doc, j); i >= len(doc) || doc[i] != ':' {
 			return false
 		}
-		v, j := plainASCII(doc, skipSpace(doc, i+1))
-		i = j
+		m.val = skipSpace(doc, i+1)
+		v, j := plainASCII(doc, m.val)
+		i, m.valEnd = j, j
 		switch {
 		case v == nil:
 			return false
@@ -216,7 +230,50 @@ func (d *Decoder) prescanPlain() bool {
 	}
 	d.tm.avNull = false
 	d.tm.avBuf, d.tm.kindBuf = append(d.tm.avBuf[:0], av...), append(d.tm.kindBuf[:0], kind...)
+	d.tm.plainN = 2
 	return true
+}
+
+// takeTypeMeta is, on the fast lane, the root's first step: it takes the
+// apiVersion and kind members that prescanPlain read and checked (the
+// valid JSON text {"apiVersion":"…","kind":"…", in either order), as
+// readMember, placeMember, dupMember and valueMember would (the
+// properties' roles kept verbatim, the pre-scan fed, the names marked
+// seen, the members written), and leaves the scanner after them. Where
+// the root's properties are not those of a resource (no apiVersion or
+// kind of their role) it takes nothing and the members go the usual way.
+func (d *Decoder) takeTypeMeta(f *objFrame) {
+	doc, ms := d.doc, &d.tm.plain
+	if d.tm.plainN != 2 || f.m != nil || d.sc.pos != skipSpace(doc, 0)+1 || len(f.props) == 0 {
+		return
+	}
+	var idx [2]int
+	for n := range ms {
+		m := &ms[n]
+		name := doc[m.name+1 : m.nameEnd-1]
+		role := schemaauto.RoleKind
+		if len(name) == len("apiVersion") {
+			role = schemaauto.RoleAPIVersion
+		}
+		if idx[n] = d.lookup(f, name); idx[n] < 0 || f.props[idx[n]].Role != role {
+			f.prev = 0 // lookup's guesses as at the start
+			return
+		}
+	}
+	for n := range ms {
+		m := &ms[n]
+		d.dups.seenBits[f.seenBase+idx[n]/64] |= 1 << (idx[n] % 64)
+		if f.write {
+			if n > 0 {
+				d.buf = append(d.buf, ',')
+			}
+			d.buf = append(d.buf, doc[m.name:m.nameEnd]...)
+			d.buf = append(d.buf, ':')
+			d.buf = append(d.buf, doc[m.val:m.valEnd]...)
+		}
+		d.noteCI(doc[m.name+1:m.nameEnd-1], '"', doc[m.val+1:m.valEnd-1], int64(m.name))
+	}
+	d.sc.pos, d.sc.state, d.sc.from = ms[1].valEnd, sAfter, -1
 }
 
 // skipSpace returns the index of the first byte at or after i that is not

@@ -334,7 +334,9 @@ func (d *Decoder) enter() error {
 }
 
 // An object is decoded in steps, each on one screen: openObject sets up
-// its frame; on the fast lane, laneRun takes the members whose names are
+// its frame; on the fast lane, at the root, takeTypeMeta (root.go) takes
+// the apiVersion and kind the pre-scan read; on the fast lane, laneRun
+// takes the members whose names are
 // the ones lookup guesses, matching them in place; for each other member,
 // readMember reads its name and looks it up among the declared
 // properties; laneMember takes the usual member on the fast path; the
@@ -398,6 +400,9 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 	var f objFrame
 	if err := d.openObject(&f, s, discard); err != nil {
 		return nil, err
+	}
+	if f.root && f.lane {
+		d.takeTypeMeta(&f)
 	}
 	var mr memberRead // each step sets what it finds
 	for {
