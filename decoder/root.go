@@ -190,6 +190,9 @@ func (d *Decoder) prescan() (hasAV, hasKind, isObject, unscanned bool) {
 func (d *Decoder) prescanPlain() bool {
 	doc := d.doc
 	d.tm.plainN = 0
+	if d.prescanCompact() {
+		return true
+	}
 	i := skipSpace(doc, 0)
 	if i >= len(doc) || doc[i] != '{' {
 		return false
@@ -271,9 +274,37 @@ func (d *Decoder) takeTypeMeta(f *objFrame) {
 			d.buf = append(d.buf, ':')
 			d.buf = append(d.buf, doc[m.val:m.valEnd]...)
 		}
-		d.noteCI(doc[m.name+1:m.nameEnd-1], '"', doc[m.val+1:m.valEnd-1], int64(m.name))
+		v := &d.tm.ciKind // noteCI's string case
+		if m.nameEnd-m.name == len(`"apiVersion"`) {
+			v = &d.tm.ciAPIVersion
+		}
+		d.tm.ciSeq++
+		v.set, v.isString, v.str, v.offset = true, true, append(v.str[:0], doc[m.val+1:m.valEnd-1]...), int64(m.name)
 	}
 	d.sc.pos, d.sc.state, d.sc.from = ms[1].valEnd, sAfter, -1
+}
+
+// prescanCompact is prescanPlain for the most usual start, compact
+// with apiVersion first: {"apiVersion":"…","kind":"…".
+func (d *Decoder) prescanCompact() bool {
+	const avName, kindName = `{"apiVersion":"`, `","kind":"`
+	doc := d.doc
+	if len(doc) < len(avName) || string(doc[:len(avName)]) != avName {
+		return false
+	}
+	i := plainRun(doc, len(avName))
+	if len(doc)-i < len(kindName) || string(doc[i:i+len(kindName)]) != kindName {
+		return false // not a plain string, or another member
+	}
+	av, k := doc[len(avName):i], i+len(kindName)
+	j := plainRun(doc, k)
+	if j >= len(doc) || doc[j] != '"' || j == k { // a plain, non-empty kind
+		return false
+	}
+	d.tm.plain = [2]plainMember{{1, 13, 14, i + 1}, {i + 2, i + 8, i + 9, j + 1}}
+	d.tm.avNull, d.tm.plainN = false, 2
+	d.tm.avBuf, d.tm.kindBuf = append(d.tm.avBuf[:0], av...), append(d.tm.kindBuf[:0], doc[k:j]...)
+	return true
 }
 
 // skipSpace returns the index of the first byte at or after i that is not

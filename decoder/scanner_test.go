@@ -134,7 +134,11 @@ func errText(err error) string {
 // (jsontext's decoder, noScan) agree on every start, plain or not.
 func TestPrescanPlain(t *testing.T) {
 	set := widgetSet(t)
-	rest := `"metadata":{"name":"w"},"spec":{"replicas":1,"junk":2}}`
+	rests := []string{`"metadata":{"name":"w"},"spec":{"replicas":1,"junk":2}}`,
+		// the root's members after the two the fast lane takes at once
+		// (takeTypeMeta): the pre-scan's other spellings, duplicates
+		`"metadata":{"name":"w"},"APIVERSION":5}`, `"Kind":"Gadget","metadata":{"name":"w"}}`,
+		`"metadata":{"name":"w"},"kind":"Widget"}`, `"apiVersion":"example.com/v1"}`, `"junk":1}`, `}`}
 	for _, start := range []string{
 		`{"apiVersion":"example.com/v1","kind":"Widget",`,
 		`{"kind":"Widget","apiVersion":"example.com/v1",`,
@@ -158,10 +162,25 @@ func TestPrescanPlain(t *testing.T) {
 		`{"apiVersion":"example.com/v1","Kind":"Gadget","kind":"Widget",`,
 		`{"spec":{},"apiVersion":"example.com/v1","kind":"Widget",`,
 		`["apiVersion","example.com/v1","kind","Widget",`,
+		`{"apiVersion":"example.com/v1/x","kind":"Widget",`,
+		`{"apiVersion":"example.com/v1","kind":"Widget"  ,`,
+		`{"apiVersion":"example.com/v1","kind" :"Widget",`,
+		`{"apiVersion":"example.com/v1", "kind":"Widget",`,
+		`{"kind":"Widget", "apiVersion":"example.com/v1" ,`,
+		`{"apiVersion":"example.com/v1","kind":"Widget"}`,
+		`{"apiVersion":"example.com/v1","kindx":"Widget",`,
+		`{"apiVersion":"example.com/v1",kind":"Widget",`,
+		`{"apiVersion":"example.com/v1","kind":"Widget`,
 	} {
-		scan, jt := must(New(set)), must(New(set))
-		jt.noScan = true
-		sameAsJSONText(t, start+rest, scan, jt, []byte(start+rest))
+		for _, rest := range rests {
+			scan, jt := must(New(set)), must(New(set))
+			jt.noScan = true
+			sameAsJSONText(t, start+rest, scan, jt, []byte(start+rest))
+			if scan.Result().APIVersion() != jt.Result().APIVersion() || scan.Result().Kind() != jt.Result().Kind() {
+				t.Errorf("%s: scanner %s %s, jsontext %s %s", start+rest, scan.Result().APIVersion(), scan.Result().Kind(),
+					jt.Result().APIVersion(), jt.Result().Kind())
+			}
+		}
 	}
 }
 
