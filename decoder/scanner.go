@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/internal/jsonvalue"
+	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
 // The scanner: the fast path's token reader for JSON text. It reads the document
@@ -277,12 +278,13 @@ func (s *scanner) readName() (jsontext.Value, error) {
 }
 
 // matchName is readName for a name the caller predicts: if the next
-// member's name is exactly the plain name (printable ASCII without '"' or
+// member's name is exactly the plain name of p (printable ASCII without '"' or
 // '\', schemaauto.Prop.Plain) followed by the colon, it returns where the
 // name's opening quote is and where the value after the colon starts;
 // otherwise at is -1 and nothing is read. takeName then moves the scanner
 // before the value, as readName leaves it.
-func (s *scanner) matchName(name string) (start, at int) {
+func (s *scanner) matchName(p *schemaauto.Prop) (start, at int) {
+	name := p.Name
 	doc, i := s.doc, s.pos
 	if i < len(doc) && doc[i] <= ' ' {
 		i = skipSpace(doc, i)
@@ -306,7 +308,7 @@ func (s *scanner) matchName(name string) (start, at int) {
 		return 0, -1
 	}
 	j := i + 1 + len(name) // the closing quote
-	if j+1 >= len(doc) || doc[i] != '"' || doc[j] != '"' || string(doc[i+1:j]) != name {
+	if j+1 >= len(doc) || doc[i] != '"' || !sameName(doc, i+1, j, p) {
 		return 0, -1
 	}
 	if j++; doc[j] != ':' {
@@ -321,6 +323,23 @@ func (s *scanner) matchName(name string) (start, at int) {
 		j = skipSpace(doc, j)
 	}
 	return i, j
+}
+
+// sameName reports whether doc[i:j] is the plain name of p and doc[j] is
+// a quote (j < len(doc)): a word at a time (Prop.Head, HeadMask, Tail),
+// where the text holds 8 bytes from i.
+func sameName(doc []byte, i, j int, p *schemaauto.Prop) bool {
+	if len(doc)-i < 8 {
+		return doc[j] == '"' && string(doc[i:j]) == p.Name
+	}
+	if (binary.LittleEndian.Uint64(doc[i:])^p.Head)&p.HeadMask != 0 {
+		return false
+	}
+	if j-i <= 8 {
+		return j-i < 8 || doc[j] == '"' // the quote is in Head when the name is shorter
+	}
+	return doc[j] == '"' && binary.LittleEndian.Uint64(doc[j-8:]) == p.Tail &&
+		(j-i <= 16 || string(doc[i+8:j-8]) == p.Name[8:len(p.Name)-8])
 }
 
 // takeName reads the name matchName matched: the scanner is left before

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
 // scannerAccepts reports whether the scanner read doc to its end (with no
@@ -318,4 +319,40 @@ func FuzzScanFastMeta(f *testing.F) {
 		doc := `{"apiVersion":"example.com/v1","kind":"Widget","metadata":` + string(m) + `,"spec":{"replicas":1}}`
 		sameAsJSONText(t, doc, scan, jt, []byte(doc))
 	})
+}
+
+// TestSameName compares sameName (a word at a time) with the byte
+// comparison it stands for, for names of every length up to 24 against
+// texts that differ from them at every place, or end early.
+func TestSameName(t *testing.T) {
+	const letters = "abcdefghijklmnopqrstuvwxyz"
+	spec := &schemaauto.Schema{Type: "object", Properties: map[string]*schemaauto.Schema{}}
+	for n := 0; n <= 24; n++ {
+		spec.Properties[letters[:n]] = &schemaauto.Schema{Type: "string"}
+	}
+	a := must(schemaauto.Compile(&schemaauto.Schema{Type: "object", Properties: map[string]*schemaauto.Schema{"spec": spec}}))
+	spp := &a.Props(a.Root())[slices.IndexFunc(a.Props(a.Root()), func(p schemaauto.Prop) bool { return p.Name == "spec" })]
+	for n := 0; n <= 24; n++ {
+		props := a.Props(spp.Target)
+		p := props[slices.IndexFunc(props, func(p schemaauto.Prop) bool { return p.Name == letters[:n] })]
+		if !p.Plain {
+			t.Fatalf("%q is not Plain", p.Name)
+		}
+		for _, pad := range []string{`":1}`, `"`, `":{"a":"bcdefghijklmnop"}}`} {
+			good := []byte(`"` + p.Name + pad)
+			for at := 0; at <= n; at++ {
+				for _, c := range []byte{'"', 'x', 0, 0x80} {
+					doc := append([]byte(nil), good...)
+					doc[1+at] = c
+					for cut := n + 2; cut <= len(doc); cut++ {
+						d := doc[:cut]
+						want := d[1+n] == '"' && string(d[1:1+n]) == p.Name
+						if got := sameName(d, 1, 1+n, &p); got != want {
+							t.Fatalf("sameName(%q, %q) = %v, want %v", d, p.Name, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
 }

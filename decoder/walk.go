@@ -577,7 +577,7 @@ func (d *Decoder) laneRun(f *objFrame) error {
 		if !p.Plain || p.Role != schemaauto.RoleProperty || !laneName(f, p.Name) {
 			return nil
 		}
-		start, at := d.sc.matchName(p.Name)
+		start, at := d.sc.matchName(p)
 		if at < 0 || at >= len(d.sc.doc) {
 			return nil
 		}

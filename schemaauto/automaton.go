@@ -1,6 +1,7 @@
 package schemaauto
 
 import (
+	"encoding/binary"
 	"sync"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
@@ -97,6 +98,13 @@ type Prop struct {
 	// against a document's bytes). Derived from Name when the automaton is
 	// built or read from the cache.
 	Plain bool
+	// Head, HeadMask and Tail let a decoder match a Plain name against
+	// a document's bytes a word at a time: Head is the name's first 8
+	// bytes, or the whole name and its closing quote when it is shorter,
+	// as a little-endian word, HeadMask the mask of those bytes, and Tail
+	// the name's last 8 bytes when it is longer than 8. Derived with
+	// Plain.
+	Head, HeadMask, Tail uint64
 }
 
 // State is one entry of the flat state table.
@@ -390,6 +398,16 @@ func (p *Prop) derive() uint32 {
 			p.Plain = false
 			break
 		}
+	}
+	var w [8]byte
+	n := copy(w[:], p.Name)
+	if n < len(w) {
+		w[n] = '"'
+		n++
+	}
+	p.Head, p.HeadMask, p.Tail = binary.LittleEndian.Uint64(w[:]), ^uint64(0)>>(64-8*n), 0
+	if len(p.Name) > 8 {
+		p.Tail = binary.LittleEndian.Uint64([]byte(p.Name[len(p.Name)-8:]))
 	}
 	return nameFP(p.Name)
 }
