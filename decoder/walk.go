@@ -328,9 +328,14 @@ func textDepth(doc []byte) int {
 func (d *Decoder) enter() error {
 	d.depth++
 	if d.depth > d.cfg.maxDepth {
-		return &jperrors.DecodeError{Offset: d.offset() - 1, Msg: fmt.Sprintf("exceeded max depth of %d", d.cfg.maxDepth)}
+		return d.tooDeep()
 	}
 	return nil
+}
+
+// tooDeep is enter's error (apart, so that enter is inlined).
+func (d *Decoder) tooDeep() error {
+	return &jperrors.DecodeError{Offset: d.offset() - 1, Msg: fmt.Sprintf("exceeded max depth of %d", d.cfg.maxDepth)}
 }
 
 // An object is decoded in steps, each on one screen: openObject sets up
@@ -482,9 +487,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	f.defaults = !discard && !d.cfg.noDefaults && f.st.Flags&schemaauto.DefaultsProps != 0
 	f.seenBase = len(d.dups.seenBits)
 	if f.defaults || d.ownDups || d.scanning {
-		for range (len(f.props) + 63) / 64 {
-			d.dups.seenBits = append(d.dups.seenBits, 0)
-		}
+		d.dups.seenBits = append(d.dups.seenBits, make([]uint64, (len(f.props)+63)/64)...)
 	}
 	f.namesBase, f.seenNamesBase, f.membersBase = len(d.dups.objNames), len(d.dups.seenNames), len(d.dups.members)
 	f.nulls = d.a.Prunes() && !d.cfg.noNullPruning
@@ -635,7 +638,16 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 	if d.val.on {
 		d.memberHint(f, idx, target)
 	}
-	v, err := d.valueKind(target, vk, false)
+	var v any
+	var err error
+	switch {
+	case vk == '{' && !d.val.on && target != schemaauto.Keep: // as valueKind would
+		v, err = d.object(target, false)
+	case vk == '[' && !d.val.on && target != schemaauto.Keep:
+		v, err = d.array(target, false)
+	default:
+		v, err = d.valueKind(target, vk, false)
+	}
 	if f.m != nil {
 		f.m[string(name)] = v
 	}
