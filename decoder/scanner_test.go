@@ -46,6 +46,8 @@ var scannerSeeds = []string{
 	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":{"a":{"b":[1,{"c":null,"d":"\u00e9"}],"e":{}},"f":[]}}}`,
 	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":{"a":[1,}]}}}`,
 	`{"apiVersion":"example.com/v1","kind":"Widget","spec":{"unknown":{"a":1,"b":{"a":1},"a":2}}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","Kind":1,"metadata":{"name":"a"},"kind":"Widget"}`,
+	`{"kind":"Widget","apiVersion":"example.com/v1/x","spec":{"replicas":1}}`,
 }
 
 // deepSeeds are at the depth limit (too large to fuzz from).
