@@ -716,7 +716,39 @@ func (w *worker) oneObject(text []byte, err error) bool {
 		return true // a root member "items" would have been a finding
 	}
 	// "items", or a name with an escape that might spell it
-	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`))
+	return !mayHoldItems(text)
+}
+
+// mayHoldItems reports whether JSON text may hold a member named "items":
+// the word itself, or a \u escape of one of its letters (i, t, e, m, s),
+// which a name may spell it with ("it\u0065ms"). Other escapes cannot
+// spell it: the dump's "\u003c" in a string is not a List's "items".
+func mayHoldItems(text []byte) bool {
+	if bytes.Contains(text, []byte("items")) {
+		return true
+	}
+	for i := 0; ; {
+		k := bytes.Index(text[i:], []byte(`\u00`))
+		if k < 0 {
+			return false
+		}
+		i += k + 4
+		if i+2 > len(text) {
+			return true // cut short: not valid anyway
+		}
+		switch text[i] {
+		case '6':
+			switch text[i+1] | 0x20 { // the hex digit, lower-cased
+			case '9', '5', 'd': // i, e, m
+				return true
+			}
+		case '7':
+			switch text[i+1] {
+			case '4', '3': // t, s
+				return true
+			}
+		}
+	}
 }
 
 // fatalLine reports whether text, which the decoder refused with err, is
@@ -725,7 +757,8 @@ func (w *worker) oneObject(text []byte, err error) bool {
 // may stop at it before the end of the text), the text is one valid JSON
 // value (so the splitter cuts no other unit from it, nor reports a syntax
 // error further on), and it is no List (no "items" member, which the
-// decoder may not have reached, nor an escape that might spell it). Such a
+// decoder may not have reached, nor an escape that might spell it:
+// mayHoldItems). Such a
 // line (on the dump, an object whose metadata.name is an object) is then
 // not decoded a second time after the splitter.
 func fatalLine(text []byte, err error) bool {
@@ -733,7 +766,7 @@ func fatalLine(text []byte, err error) bool {
 	if !errors.As(err, &de) || isSyntax(err, de) {
 		return false
 	}
-	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`)) && jsontext.Value(text).IsValid()
+	return !mayHoldItems(text) && jsontext.Value(text).IsValid()
 }
 
 // reportsItems reports whether the decoder reports a root member named
