@@ -70,6 +70,20 @@ type batch struct {
 	// a block of JSON Lines the worker cuts (data is the block's text;
 	// nil when the reader cut the units)
 	lines *lineJob
+
+	// the sum of the units' tallies, added up by the worker (sumTallies),
+	// not by the one writer
+	tally tally
+}
+
+// sumTallies adds up the units' tallies into b.tally (and lets their maps
+// go: the units then hold no reference but --summary's objs).
+func (b *batch) sumTallies() {
+	for i := range b.units {
+		t := &b.units[i].tally
+		b.tally.add(*t)
+		t.byReason = nil
+	}
 }
 
 // A onceMsg is stderr lines to be written once per run, at their first
@@ -95,6 +109,7 @@ func newBatch(in *input) *batch {
 	b.units, b.data, b.out, b.msgs, b.rep, b.once = b.units[:0], b.data[:0], b.out[:0], b.msgs[:0], b.rep[:0], b.once[:0]
 	b.done = make(chan struct{})
 	b.lines = nil
+	b.tally = tally{}
 	return b
 }
 

@@ -71,6 +71,7 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 				} else {
 					wk.run(b)
 				}
+				b.sumTallies()
 				close(b.done)
 			}
 		}()
