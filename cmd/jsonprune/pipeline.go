@@ -687,6 +687,7 @@ func (w *worker) lineObject(b *batch, u *unit, text []byte) (ok bool) {
 	if !w.oneObject(text, err) {
 		return false
 	}
+	a.valid = true // read to its end by the decoder, or checked by fatalLine
 	u.tally.docs++
 	u.tally.objects++
 	w.decided(a, text, start, err)
@@ -767,7 +768,10 @@ func fatalLine(text []byte, err error) bool {
 	if !errors.As(err, &de) || isSyntax(err, de) {
 		return false
 	}
-	return !mayHoldItems(text) && jsontext.Value(text).IsValid()
+	// the splitter follows strings and brackets only: duplicate names and
+	// invalid UTF-8 (which the decoder did not reach, or it would have
+	// said) cut as any value, and checking them costs
+	return !mayHoldItems(text) && jsontext.Value(text).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 }
 
 // reportsItems reports whether the decoder reports a root member named
