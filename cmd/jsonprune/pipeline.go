@@ -23,6 +23,13 @@ import (
 // the writer waits for each in turn; the bounded queues keep memory flat.
 // A worker whose decoder may hold compiled CRDs the set has let go since
 // (set.Evictions) is made anew, so that they can be collected.
+//
+// The small batches of regular files (a tree of small inputs gives one
+// batch a file) are handed on chained (batch.next), chainBytes of texts at
+// a time: a hand-off wakes the worker and then the writer, and one a file
+// was a good part of what a tree of thousands of files spent beside its
+// work. A batch of another input (stdin, a pipe), which may take its time
+// to come, or a block of JSON Lines, goes on its own, after the chain.
 func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Set, newWorker func() *worker, w *writer, prog *progress) {
 	n := max(1, o.jobs)
 	// with several workers, one more goroutine compiles ahead the CRDs of
@@ -32,7 +39,7 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	jobs := make(chan *batch, n)
 	order := make(chan *batch, 2*n+2)
 	stop := make(chan struct{}) // closed when the output fails: read no more
-	send := func(b *batch) bool {
+	handOn := func(b *batch) bool {
 		select {
 		case order <- b:
 		case <-stop:
@@ -40,6 +47,35 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 			return false
 		}
 		jobs <- b
+		return true
+	}
+	var head, tail *batch // the chain not yet handed on
+	chained := 0          // its texts' bytes
+	flushChain := func() bool {
+		if head == nil {
+			return true
+		}
+		b := head
+		head, tail, chained = nil, nil, 0
+		return handOn(b)
+	}
+	send := func(b *batch) bool {
+		if b.lines != nil || !b.in.regular {
+			if !flushChain() {
+				freeBatch(b)
+				return false
+			}
+			return handOn(b)
+		}
+		if head == nil {
+			head = b
+		} else {
+			tail.next = b
+		}
+		tail = b
+		if chained += len(b.data); chained >= chainBytes {
+			return flushChain()
+		}
 		return true
 	}
 	go func() {
@@ -50,10 +86,14 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 			if !linesInBlocks {
 				read = readInput
 			}
-			if !read(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
+			if !inputs[i].regular && !flushChain() {
 				return
 			}
+			if !read(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
+				return // the chain was handed on (or freed) by the send that failed
+			}
 		}
+		flushChain()
 	}()
 	var wg sync.WaitGroup
 	for range n {
@@ -66,12 +106,14 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 				if g := set.Evictions(); g != gen {
 					gen, wk = g, newWorker()
 				}
-				if b.lines != nil {
-					wk.runLines(b)
-				} else {
-					wk.run(b)
+				for c := b; c != nil; c = c.next {
+					if c.lines != nil {
+						wk.runLines(c)
+					} else {
+						wk.run(c)
+					}
+					c.sumTallies()
 				}
-				b.sumTallies()
 				close(b.done)
 			}
 		}()
@@ -79,8 +121,8 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	stopped := false
 	for b := range order {
 		<-b.done
-		if !stopped {
-			w.write(b)
+		for c := b; c != nil && !stopped; c = c.next {
+			w.write(c)
 			if w.err != nil {
 				close(stop)
 				stopped = true
@@ -90,6 +132,10 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	}
 	wg.Wait()
 }
+
+// chainBytes is how much text the chained batches of small regular files
+// hold before they are handed on together (see runPipeline).
+const chainBytes = 64 << 10
 
 // readInput cuts one input into units; it returns false when the output
 // refused more.
