@@ -142,7 +142,7 @@ const chainBytes = 64 << 10
 func readInput(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, prog *progress, pf *prefetcher) bool {
 	bl := newBuilder(in, send)
 	defer bl.close()
-	r, closeInput, err := openInput(*in, stdin, &prog.read)
+	r, closeInput, err := openInput(in, stdin, &prog.read)
 	if err != nil {
 		openFailed(bl, err)
 		return !bl.stop
@@ -423,7 +423,7 @@ func newDocLink() *docLink { return &docLink{ready: make(chan struct{})} }
 // readInputLines reads an input as readInput does, but hands a JSON Lines
 // input on in blocks that the workers cut (see above).
 func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, prog *progress, pf *prefetcher) bool {
-	r, closeInput, err := openInput(*in, stdin, &prog.read)
+	r, closeInput, err := openInput(in, stdin, &prog.read)
 	if err != nil {
 		bl := newBuilder(in, send)
 		defer bl.close()
