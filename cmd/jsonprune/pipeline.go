@@ -134,8 +134,10 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 }
 
 // chainBytes is how much text the chained batches of small regular files
-// hold before they are handed on together (see runPipeline).
-const chainBytes = 64 << 10
+// hold before they are handed on together (see runPipeline): a few files
+// of a tree. Larger chains let the reader, and the CRDs it has compiled
+// ahead, run further ahead of the workers (the queues hold 3N+2 chains).
+const chainBytes = 16 << 10
 
 // readInput cuts one input into units; it returns false when the output
 // refused more.
