@@ -70,6 +70,24 @@ type batch struct {
 	// a block of JSON Lines the worker cuts (data is the block's text;
 	// nil when the reader cut the units)
 	lines *lineJob
+
+	// the sum of the units' tallies, added up by the worker (sumTallies),
+	// not by the one writer
+	tally tally
+
+	// the next batch of a chain handed on as one job (runPipeline); done
+	// is the first one's
+	next *batch
+}
+
+// sumTallies adds up the units' tallies into b.tally (and lets their maps
+// go: the units then hold no reference but --summary's objs).
+func (b *batch) sumTallies() {
+	for i := range b.units {
+		t := &b.units[i].tally
+		b.tally.add(*t)
+		t.byReason = nil
+	}
 }
 
 // A onceMsg is stderr lines to be written once per run, at their first
@@ -94,11 +112,23 @@ func newBatch(in *input) *batch {
 	b.in = in
 	b.units, b.data, b.out, b.msgs, b.rep, b.once = b.units[:0], b.data[:0], b.out[:0], b.msgs[:0], b.rep[:0], b.once[:0]
 	b.done = make(chan struct{})
-	b.lines = nil
+	b.lines, b.next = nil, nil
+	b.tally = tally{}
 	return b
 }
 
+// freeBatch gives a batch, and the batches chained after it, back to the
+// pool.
 func freeBatch(b *batch) {
+	for b != nil {
+		next := b.next
+		b.next = nil
+		freeOne(b)
+		b = next
+	}
+}
+
+func freeOne(b *batch) {
 	for i := range b.units {
 		b.units[i] = unit{}
 	}

@@ -19,7 +19,7 @@ import (
 // An input is one file, or stdin ("-").
 type input struct {
 	name    string
-	size    int64 // bytes on disk, -1 when unknown (stdin, missing files)
+	size    int64 // bytes on disk, -1 when unknown (stdin, missing files; a file of a directory until it is opened, unless listed with sizes)
 	regular bool  // a regular file when listed (read with rawFile)
 }
 
@@ -35,8 +35,12 @@ var inputExts = []string{".json", ".yaml", ".yml"}
 
 // listInputs expands the INPUT arguments: "-" is stdin, a directory gives
 // its .json, .yaml and .yml files (compressed too: .gz, .zst) in name order,
-// recursively with -R as kubectl does. No argument reads stdin.
-func listInputs(args []string, recursive bool) ([]input, error) {
+// recursively with -R as kubectl does. No argument reads stdin. The files
+// of a directory get their sizes only with sizes (the progress bar's
+// total): a stat of each, by its path, on a tree of thousands of files was
+// a good part of the serial start of a run; openInput has the size of a
+// file it opens otherwise.
+func listInputs(args []string, recursive, sizes bool) ([]input, error) {
 	if len(args) == 0 {
 		args = []string{"-"}
 	}
@@ -67,6 +71,11 @@ func listInputs(args []string, recursive bool) ([]input, error) {
 				return nil
 			}
 			if !hasInputExt(p) {
+				return nil
+			}
+			if !sizes {
+				// the entry's type is the walk's (lstat's, as Info)
+				files = append(files, input{name: p, size: -1, regular: d.Type().IsRegular()})
 				return nil
 			}
 			fi, err := d.Info()
@@ -112,8 +121,9 @@ func (c countingReader) Read(p []byte) (int, error) {
 }
 
 // openInput opens an input and returns its decompressed content. read
-// counts the bytes read from the file itself.
-func openInput(in input, stdin io.Reader, read *atomic.Int64) (io.Reader, func(), error) {
+// counts the bytes read from the file itself. A regular file listed without
+// its size gets it here.
+func openInput(in *input, stdin io.Reader, read *atomic.Int64) (io.Reader, func(), error) {
 	var r io.Reader = stdin
 	closeFile := func() {}
 	switch {
@@ -122,6 +132,9 @@ func openInput(in input, stdin io.Reader, read *atomic.Int64) (io.Reader, func()
 		f, err := openRaw(in.name)
 		if err != nil {
 			return nil, nil, err
+		}
+		if in.size < 0 {
+			in.size = f.size()
 		}
 		r, closeFile = f, f.close
 	default:

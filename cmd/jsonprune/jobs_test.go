@@ -136,6 +136,36 @@ var oddLines = []string{
 	`{"apiVersion":5,"kind":"Widget","metadata":{"name":"v"}}`,
 	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{}},"spec":{},"spec":{}}`,
 	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{}},"spec":"\xff"}`,
+	// escapes that cannot spell "items" (read whole), and some that do
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{"a":"\u003cb\u003e"}},"spec":{"replicas":1}}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"e\u003c"},"spec":{"replicas":1}}`,
+	`{"ite\u006Ds":[` + widgetJSON + `],"kind":"List"}`,
+	`{"\u0069\u0074\u0065\u006d\u0073":[` + widgetJSON + `],"kind":"List"}`,
+	`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":{}},"item\u0073":[` + widgetJSON + `]}`,
+}
+
+// TestMayHoldItems: every \u escape of a letter of "items", in either
+// case of its hex digits, may spell it; no other escape of a byte does.
+func TestMayHoldItems(t *testing.T) {
+	for c := range 256 {
+		for _, hex := range []string{fmt.Sprintf("%04x", c), fmt.Sprintf("%04X", c)} {
+			text := []byte(`{"a":"x\u` + hex + `y"}`)
+			want := strings.ContainsRune("items", rune(c))
+			if got := mayHoldItems(text); got != want {
+				t.Errorf("%s: %v, want %v", text, got, want)
+			}
+		}
+	}
+	for _, text := range []string{`{"items":1}`, `{"a":"items"}`, `x\u00`, `x\u006`} {
+		if !mayHoldItems([]byte(text)) {
+			t.Errorf("%s: false", text)
+		}
+	}
+	for _, text := range []string{`{"item":1}`, `{"a":"\\"}`, `\u`, `{"\u0049TEMS":1}`} {
+		if mayHoldItems([]byte(text)) {
+			t.Errorf("%s: true", text)
+		}
+	}
 }
 
 // TestJobsSameOutput: -j 1, 2 and 4 write the same stdout, stderr and

@@ -76,7 +76,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return dump(set, fixed, o.schema, stdout, stderr)
 	}
-	inputs, err := listInputs(o.inputs, o.recursive)
+	inputs, err := listInputs(o.inputs, o.recursive, showProgress(o, stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return exitUsage
@@ -149,7 +149,7 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crd
 	}
 	prog := newProgress(inputs)
 	w.prog = prog
-	if o.progress == "always" || (o.progress == "auto" && isTerminal(stderr)) {
+	if showProgress(o, stderr) {
 		prog.show(errs, 250*time.Millisecond)
 	}
 

@@ -101,17 +101,24 @@ func (w *worker) invalid(a *origin, obj []byte, res *decoder.Result, ie *jperror
 		n.text = shorten(n.text, maxLineMessage)
 		w.say(a, obj, n)
 	}
+	// the notes are said only without -q (say drops them under it): an
+	// error's text is built only for a line or a record that says it
+	notes := len(ie.Errors) > 1 && !w.o.kubectl && !w.o.quiet
 	for i := range ie.Errors {
 		e := &ie.Errors[i]
 		t.byReason[string(e.Type)]++
-		en := note{sev: sevNote, kind: "invalid", text: e.Error(), path: e.Field, pointer: e.Pointer}
+		if !(notes && i < maxNotes) && w.o.report == "" {
+			continue
+		}
+		text := e.Error()
+		en := note{sev: sevNote, kind: "invalid", text: text, path: e.Field, pointer: e.Pointer}
 		en.off, en.line, en.col = a.at(e.Offset, e.Line, e.Column)
-		if len(ie.Errors) > 1 && !w.o.kubectl && i < maxNotes {
+		if notes && i < maxNotes {
 			w.say(a, obj, en)
 		}
 		if w.o.report != "" {
 			r := w.record(a, obj)
-			r.typ, r.message, r.path, r.pointer, r.severity = "invalid", e.Error(), e.Field, e.Pointer, "error"
+			r.typ, r.message, r.path, r.pointer, r.severity = "invalid", text, e.Field, e.Pointer, "error"
 			r.offset, r.line, r.column = en.off, en.line, en.col
 			a.b.rep = r.append(a.b.rep)
 		}

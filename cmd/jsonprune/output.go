@@ -116,11 +116,18 @@ type writer struct {
 	said  map[string]bool // the keys of the onceMsgs written
 }
 
+// write writes a batch's results. Its units are visited only for what
+// they write and for --summary: the worker added up their tallies.
 func (w *writer) write(b *batch) {
 	w.messages(b)
+	w.tally.add(b.tally)
+	if w.form == outNone && w.sum == nil {
+		// nothing to write (-o none), and no reference to clear in the
+		// units (sumTallies): freeBatch need not visit them either
+		b.units = b.units[:0]
+	}
 	for i := range b.units {
 		u := &b.units[i]
-		w.tally.add(u.tally)
 		if w.sum != nil {
 			for _, o := range u.objs {
 				w.sum.add(o)

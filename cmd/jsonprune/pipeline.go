@@ -23,6 +23,13 @@ import (
 // the writer waits for each in turn; the bounded queues keep memory flat.
 // A worker whose decoder may hold compiled CRDs the set has let go since
 // (set.Evictions) is made anew, so that they can be collected.
+//
+// The small batches of regular files (a tree of small inputs gives one
+// batch a file) are handed on chained (batch.next), chainBytes of texts at
+// a time: a hand-off wakes the worker and then the writer, and one a file
+// was a good part of what a tree of thousands of files spent beside its
+// work. A batch of another input (stdin, a pipe), which may take its time
+// to come, or a block of JSON Lines, goes on its own, after the chain.
 func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Set, newWorker func() *worker, w *writer, prog *progress) {
 	n := max(1, o.jobs)
 	// with several workers, one more goroutine compiles ahead the CRDs of
@@ -32,7 +39,7 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	jobs := make(chan *batch, n)
 	order := make(chan *batch, 2*n+2)
 	stop := make(chan struct{}) // closed when the output fails: read no more
-	send := func(b *batch) bool {
+	handOn := func(b *batch) bool {
 		select {
 		case order <- b:
 		case <-stop:
@@ -40,6 +47,35 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 			return false
 		}
 		jobs <- b
+		return true
+	}
+	var head, tail *batch // the chain not yet handed on
+	chained := 0          // its texts' bytes
+	flushChain := func() bool {
+		if head == nil {
+			return true
+		}
+		b := head
+		head, tail, chained = nil, nil, 0
+		return handOn(b)
+	}
+	send := func(b *batch) bool {
+		if b.lines != nil || !b.in.regular {
+			if !flushChain() {
+				freeBatch(b)
+				return false
+			}
+			return handOn(b)
+		}
+		if head == nil {
+			head = b
+		} else {
+			tail.next = b
+		}
+		tail = b
+		if chained += len(b.data); chained >= chainBytes {
+			return flushChain()
+		}
 		return true
 	}
 	go func() {
@@ -50,10 +86,14 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 			if !linesInBlocks {
 				read = readInput
 			}
-			if !read(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
+			if !inputs[i].regular && !flushChain() {
 				return
 			}
+			if !read(&inputs[i], stdin, o.maxDoc, send, prog, pf) {
+				return // the chain was handed on (or freed) by the send that failed
+			}
 		}
+		flushChain()
 	}()
 	var wg sync.WaitGroup
 	for range n {
@@ -66,10 +106,13 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 				if g := set.Evictions(); g != gen {
 					gen, wk = g, newWorker()
 				}
-				if b.lines != nil {
-					wk.runLines(b)
-				} else {
-					wk.run(b)
+				for c := b; c != nil; c = c.next {
+					if c.lines != nil {
+						wk.runLines(c)
+					} else {
+						wk.run(c)
+					}
+					c.sumTallies()
 				}
 				close(b.done)
 			}
@@ -78,8 +121,8 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	stopped := false
 	for b := range order {
 		<-b.done
-		if !stopped {
-			w.write(b)
+		for c := b; c != nil && !stopped; c = c.next {
+			w.write(c)
 			if w.err != nil {
 				close(stop)
 				stopped = true
@@ -90,12 +133,18 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	wg.Wait()
 }
 
+// chainBytes is how much text the chained batches of small regular files
+// hold before they are handed on together (see runPipeline): a few files
+// of a tree. Larger chains let the reader, and the CRDs it has compiled
+// ahead, run further ahead of the workers (the queues hold 3N+2 chains).
+const chainBytes = 16 << 10
+
 // readInput cuts one input into units; it returns false when the output
 // refused more.
 func readInput(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, prog *progress, pf *prefetcher) bool {
 	bl := newBuilder(in, send)
 	defer bl.close()
-	r, closeInput, err := openInput(*in, stdin, &prog.read)
+	r, closeInput, err := openInput(in, stdin, &prog.read)
 	if err != nil {
 		openFailed(bl, err)
 		return !bl.stop
@@ -376,7 +425,7 @@ func newDocLink() *docLink { return &docLink{ready: make(chan struct{})} }
 // readInputLines reads an input as readInput does, but hands a JSON Lines
 // input on in blocks that the workers cut (see above).
 func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, prog *progress, pf *prefetcher) bool {
-	r, closeInput, err := openInput(*in, stdin, &prog.read)
+	r, closeInput, err := openInput(in, stdin, &prog.read)
 	if err != nil {
 		bl := newBuilder(in, send)
 		defer bl.close()
@@ -686,6 +735,7 @@ func (w *worker) lineObject(b *batch, u *unit, text []byte) (ok bool) {
 	if !w.oneObject(text, err) {
 		return false
 	}
+	a.valid = true // read to its end by the decoder, or checked by fatalLine
 	u.tally.docs++
 	u.tally.objects++
 	w.decided(a, text, start, err)
@@ -716,7 +766,39 @@ func (w *worker) oneObject(text []byte, err error) bool {
 		return true // a root member "items" would have been a finding
 	}
 	// "items", or a name with an escape that might spell it
-	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`))
+	return !mayHoldItems(text)
+}
+
+// mayHoldItems reports whether JSON text may hold a member named "items":
+// the word itself, or a \u escape of one of its letters (i, t, e, m, s),
+// which a name may spell it with ("it\u0065ms"). Other escapes cannot
+// spell it: the dump's "\u003c" in a string is not a List's "items".
+func mayHoldItems(text []byte) bool {
+	if bytes.Contains(text, []byte("items")) {
+		return true
+	}
+	for i := 0; ; {
+		k := bytes.Index(text[i:], []byte(`\u00`))
+		if k < 0 {
+			return false
+		}
+		i += k + 4
+		if i+2 > len(text) {
+			return true // cut short: not valid anyway
+		}
+		switch text[i] {
+		case '6':
+			switch text[i+1] | 0x20 { // the hex digit, lower-cased
+			case '9', '5', 'd': // i, e, m
+				return true
+			}
+		case '7':
+			switch text[i+1] {
+			case '4', '3': // t, s
+				return true
+			}
+		}
+	}
 }
 
 // fatalLine reports whether text, which the decoder refused with err, is
@@ -725,7 +807,8 @@ func (w *worker) oneObject(text []byte, err error) bool {
 // may stop at it before the end of the text), the text is one valid JSON
 // value (so the splitter cuts no other unit from it, nor reports a syntax
 // error further on), and it is no List (no "items" member, which the
-// decoder may not have reached, nor an escape that might spell it). Such a
+// decoder may not have reached, nor an escape that might spell it:
+// mayHoldItems). Such a
 // line (on the dump, an object whose metadata.name is an object) is then
 // not decoded a second time after the splitter.
 func fatalLine(text []byte, err error) bool {
@@ -733,7 +816,10 @@ func fatalLine(text []byte, err error) bool {
 	if !errors.As(err, &de) || isSyntax(err, de) {
 		return false
 	}
-	return !bytes.Contains(text, []byte("items")) && !bytes.Contains(text, []byte(`\u`)) && jsontext.Value(text).IsValid()
+	// the splitter follows strings and brackets only: duplicate names and
+	// invalid UTF-8 (which the decoder did not reach, or it would have
+	// said) cut as any value, and checking them costs
+	return !mayHoldItems(text) && jsontext.Value(text).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 }
 
 // reportsItems reports whether the decoder reports a root member named

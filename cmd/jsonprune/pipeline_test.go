@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -148,5 +150,59 @@ func BenchmarkJSONLines(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// failingWriter fails every write once it has taken n bytes.
+type failingWriter struct{ n int }
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if f.n < len(p) {
+		return 0, errors.New("disk full")
+	}
+	f.n -= len(p)
+	return len(p), nil
+}
+
+// TestChainedFiles: the small batches of many regular files go to the
+// workers chained (runPipeline); the output is that of -j 1 with the same
+// files given one by one on stdin-like inputs in between (which flush the
+// chain), and when the output fails mid-run the pipeline stops, with the
+// error, whatever the chain holds.
+func TestChainedFiles(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := range 300 {
+		p := filepath.Join(dir, fmt.Sprintf("w%03d.json", i))
+		// about 1 KB a file: a few chains of chainBytes
+		obj := strings.Replace(widgetJSON, `"name":"w"`, fmt.Sprintf(`"name":"w%d","annotations":{"pad":"%s"}`, i, strings.Repeat("p", 900)), 1)
+		if i%7 == 0 {
+			obj = strings.Replace(obj, `"replicas":1`, `"replicas":"x"`, 1) // an invalid one
+		}
+		if err := os.WriteFile(p, []byte(obj+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	args := append([]string{"--crd", crdFile, "-o", "ndjson"}, files...)
+	want := runJobs(t, 1, nil, args...)
+	if strings.Count(want.out, "\n") < 250 || !strings.Contains(want.errOut, "w7") {
+		t.Fatalf("-j 1: %d lines out, stderr %s", strings.Count(want.out, "\n"), clip(want.errOut))
+	}
+	for _, j := range []int{1, 2, 4} {
+		// stdin ("-") between the files hands the chain on before it is read
+		mixed := append([]string{"--crd", crdFile, "-o", "ndjson"}, files[:100]...)
+		mixed = append(append(mixed, "-"), files[100:]...)
+		got := runJobs(t, j, nil, mixed...)
+		if got != want {
+			t.Errorf("-j %d with stdin between: differs:\n%s\nwant:\n%s", j, clip(got.errOut), clip(want.errOut))
+		}
+		for _, n := range []int{0, 100, 5000, 30000} {
+			var errb bytes.Buffer
+			code := run(append([]string{"--no-cache", "-j", fmt.Sprint(j)}, args...), nil, &failingWriter{n: n}, &errb)
+			if code != exitUsage || !strings.Contains(errb.String(), "disk full") {
+				t.Errorf("-j %d, output failing after %d bytes: exit %d, stderr %s", j, n, code, clip(errb.String()))
+			}
+		}
 	}
 }

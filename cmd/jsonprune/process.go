@@ -124,6 +124,7 @@ type origin struct {
 	res      *decoder.Result
 	tm       *typeMeta
 	namesSet bool
+	valid    bool // the object's text is one valid JSON value (quickNames)
 
 	// YAML: the parsed document (for positions and -o yaml) and the source
 	// of the object (the document, or an item of a list read whole)
@@ -356,7 +357,7 @@ func (w *worker) typeMeta(a *origin, obj []byte) *typeMeta {
 		if obj == nil && a.src != nil {
 			obj = w.objJSON(a)
 		}
-		if obj != nil {
+		if obj != nil && !(a.valid && quickNames(obj, a.tm)) {
 			w.names.read(obj, a.tm)
 		}
 	}

@@ -71,3 +71,79 @@ func TestHasSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestQuickNames: quickNames reads the namespace and name nameReader
+// reads, on valid JSON objects with and without white space, escapes,
+// metadata repeated, not an object, or nested below the root, names and
+// namespaces of every type; where it declines (escapes, invalid UTF-8),
+// it leaves the names alone.
+func TestQuickNames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	keys := []string{`"metadata"`, `"name"`, `"namespace"`, `"spec"`, `"nam\u0065"`, `"a\"b"`, `"items"`}
+	scalars := []string{`"w"`, `"ns-1"`, `"x y"`, `"\" }"`, `"\\"`, `"é"`, "\"\xff\"", `"a\u0041"`, "1", "-2.5e3", "true", "null", `""`}
+	ws := []string{"", "", "", " ", "\n", "\t", "\r\n"}
+	var value func(b *strings.Builder, depth int)
+	value = func(b *strings.Builder, depth int) {
+		sp := func() { b.WriteString(ws[rng.IntN(len(ws))]) }
+		if depth > 3 || rng.IntN(3) == 0 {
+			b.WriteString(scalars[rng.IntN(len(scalars))])
+			return
+		}
+		obj := depth < 2 || rng.IntN(3) > 0
+		b.WriteString(map[bool]string{true: "{", false: "["}[obj])
+		for i := range rng.IntN(5) {
+			if i > 0 {
+				sp()
+				b.WriteByte(',')
+			}
+			sp()
+			if obj {
+				b.WriteString(keys[rng.IntN(len(keys))])
+				sp()
+				b.WriteByte(':')
+				sp()
+			}
+			value(b, depth+1)
+			sp()
+		}
+		b.WriteString(map[bool]string{true: "}", false: "]"}[obj])
+	}
+	var nr nameReader
+	declined := 0
+	check := func(js []byte) {
+		t.Helper()
+		want := typeMeta{name: "keep", namespace: "keep"}
+		nr.read(js, &want)
+		got := typeMeta{name: "keep", namespace: "keep"}
+		if !quickNames(js, &got) {
+			declined++
+			if got.name != "keep" || got.namespace != "keep" {
+				t.Fatalf("quickNames(%s) declined but set %q %q", js, got.namespace, got.name)
+			}
+			return
+		}
+		if got != want {
+			t.Fatalf("quickNames(%s) = %q %q, nameReader %q %q", js, got.namespace, got.name, want.namespace, want.name)
+		}
+	}
+	for _, js := range []string{
+		`{"metadata":{"name":"a","namespace":"b"}}`,
+		`{"metadata":{"name":"a"},"metadata":{"namespace":"b"}}`,
+		`{"metadata":{"name":"a"},"metadata":5}`,
+		`{"metadata":{"name":{"x":"y"},"namespace":"n"},"spec":{"metadata":{"name":"no"}}}`,
+		` { "metadata" : { "name" : "a" , "name" : "b" } , "x" : [ 1 , { } ] } `,
+		`{"spec":[1,"]",{"a":"}"}],"metadata":{"labels":{"name":"no"},"name":"yes"}}`,
+		`[1]`, `"s"`, `{}`, `{"metadata":{}}`,
+	} {
+		check([]byte(js))
+	}
+	for range 30000 {
+		var b strings.Builder
+		value(&b, 0)
+		check([]byte(b.String()))
+	}
+	t.Logf("declined %d of 30000", declined)
+	if declined > 20000 {
+		t.Errorf("quickNames declined %d of 30000", declined)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"sync/atomic"
 	"time"
@@ -28,6 +29,11 @@ func newProgress(inputs []input) *progress {
 		p.total += in.size
 	}
 	return p
+}
+
+// showProgress reports whether the run draws the progress bar.
+func showProgress(o *options, stderr io.Writer) bool {
+	return o.progress == "always" || (o.progress == "auto" && isTerminal(stderr))
 }
 
 // isTerminal reports whether w is a terminal.

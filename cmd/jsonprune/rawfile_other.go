@@ -17,3 +17,12 @@ func openRaw(name string) (*rawFile, error) {
 }
 
 func (f *rawFile) close() { f.File.Close() }
+
+// size is the file's size, -1 if it cannot be had.
+func (f *rawFile) size() int64 {
+	fi, err := f.File.Stat()
+	if err != nil {
+		return -1
+	}
+	return fi.Size()
+}

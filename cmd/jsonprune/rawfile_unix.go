@@ -53,3 +53,19 @@ func (f *rawFile) Read(p []byte) (int, error) {
 }
 
 func (f *rawFile) close() { syscall.Close(f.fd) }
+
+// size is the file's size, -1 if it cannot be had (fstat: no path to
+// look up, unlike the stat of a directory walk).
+func (f *rawFile) size() int64 {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Fstat(f.fd, &st)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return -1
+		}
+		return st.Size
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
@@ -104,3 +105,141 @@ func (t *nameReader) read(obj []byte, tm *typeMeta) {
 		}
 	}
 }
+
+// quickNames is nameReader.read for obj known to be one valid JSON value
+// (the decoder read it to its end, or fatalLine checked it): it follows
+// strings and brackets only, as package stream's splitter does, instead
+// of reading every token. It reports false, leaving tm alone, where it
+// would have to unquote: a member name with an escape, or a name or
+// namespace that is not plain valid UTF-8 without escapes (nameReader
+// reads those).
+func quickNames(obj []byte, tm *typeMeta) bool {
+	i := skipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return true // not an object: no names (as nameReader)
+	}
+	ns, name := tm.namespace, tm.name
+	var ok bool
+	for i = skipSpace(obj, i+1); i < len(obj) && obj[i] == '"'; {
+		var key []byte
+		if key, i, ok = quickName(obj, i); !ok {
+			return false
+		}
+		if string(key) == "metadata" && obj[i] != '{' {
+			ns, name = "", "" // as nameReader: the names are gone
+		}
+		if string(key) != "metadata" || obj[i] != '{' {
+			i = skipSpace(obj, skipValue(obj, i))
+			if i < len(obj) && obj[i] == ',' {
+				i = skipSpace(obj, i+1)
+			}
+			continue
+		}
+		// a later metadata member replaces an earlier one
+		ns, name = "", ""
+		for i = skipSpace(obj, i+1); i < len(obj) && obj[i] == '"'; {
+			if key, i, ok = quickName(obj, i); !ok {
+				return false
+			}
+			switch string(key) {
+			case "name", "namespace":
+				v := ""
+				if obj[i] == '"' {
+					end := skipString(obj, i)
+					raw := obj[i+1 : end-1]
+					if bytes.IndexByte(raw, '\\') >= 0 || !utf8.Valid(raw) {
+						return false
+					}
+					v = string(raw)
+				}
+				if string(key) == "name" {
+					name = v
+				} else {
+					ns = v
+				}
+			}
+			i = skipSpace(obj, skipValue(obj, i))
+			if i < len(obj) && obj[i] == ',' {
+				i = skipSpace(obj, i+1)
+			}
+		}
+		i = skipSpace(obj, i+1) // past the metadata's "}"
+		if i < len(obj) && obj[i] == ',' {
+			i = skipSpace(obj, i+1)
+		}
+	}
+	tm.namespace, tm.name = ns, name
+	return true
+}
+
+// quickName reads the member name at obj[i] (a quote) and its colon; it
+// returns the name's raw bytes and the start of the value, false if the
+// name has an escape.
+func quickName(obj []byte, i int) ([]byte, int, bool) {
+	end := skipString(obj, i)
+	key := obj[i+1 : end-1]
+	if bytes.IndexByte(key, '\\') >= 0 {
+		return nil, 0, false
+	}
+	i = skipSpace(obj, end) // at the colon
+	i = skipSpace(obj, i+1) // at the value
+	return key, min(i, len(obj)-1), true
+}
+
+// skipSpace returns the index of the first byte at or after i that is not
+// JSON white space.
+func skipSpace(obj []byte, i int) int {
+	for i < len(obj) && (obj[i] == ' ' || obj[i] == '\t' || obj[i] == '\n' || obj[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index after the string whose opening quote is at
+// obj[i] (valid JSON: it has a closing quote).
+func skipString(obj []byte, i int) int {
+	for {
+		q := bytes.IndexByte(obj[i+1:], '"')
+		if q < 0 {
+			return len(obj)
+		}
+		i += q + 1
+		n := 0
+		for obj[i-1-n] == '\\' {
+			n++
+		}
+		if n%2 == 0 {
+			return i + 1
+		}
+	}
+}
+
+// skipValue returns the index after the value at obj[i] (valid JSON).
+func skipValue(obj []byte, i int) int {
+	switch obj[i] {
+	case '"':
+		return skipString(obj, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(obj); i++ {
+			switch obj[i] {
+			case '"':
+				i = skipString(obj, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	}
+	for i < len(obj) && !scalarEnd[obj[i]] {
+		i++
+	}
+	return i
+}
+
+// scalarEnd are the bytes that end a number, true, false or null.
+var scalarEnd = [256]bool{',': true, '}': true, ']': true, ' ': true, '\t': true, '\n': true, '\r': true}
