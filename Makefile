@@ -81,6 +81,13 @@ JOBS_BASE ?=
 bench-jobs:
 	cd bench && $(GO) run ./cmd/jobs -rounds $(JOBS_ROUNDS) -base "$(JOBS_BASE)"
 
+# Regenerate cmd/jsonprune/default.pgo, the CPU profile that go build and go
+# install use for profile-guided optimisation of the command line
+# (bench/cmd/pgo: the NDJSON dump and the corpus tree, about half a minute).
+.PHONY: pgo
+pgo:
+	cd bench && $(GO) run ./cmd/pgo
+
 # Regenerate schemaauto/testdata/structural from the real Kubernetes code.
 golden:
 	cd bench && $(GO) run ./cmd/golden
