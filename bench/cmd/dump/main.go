@@ -155,6 +155,7 @@ func main() {
 	ratio("`--no-validate`: `-j 2` CPU over `-j 1` CPU (the cost of going parallel)", 1, 0, cpuOf)
 	if ref >= 0 {
 		ratio("reference chain against `--no-validate -j 1`, CPU (per core)", ref, 0, cpuOf)
+		ratio("reference chain against `--no-validate -j 1`, CRD cache warm, CPU (per core; issue 16's bar)", ref, warm1, cpuOf)
 		ratio("reference chain against `--no-validate -j 1`, wall", ref, 0, wallOf)
 		ratio("reference chain against `--no-validate -j 2`, wall", ref, 1, wallOf)
 		ratio("reference chain (not validating) against validating `-j 1`, CPU", ref, 2, cpuOf)
@@ -163,6 +164,7 @@ func main() {
 		ratio("base binary: `--no-validate`, `-j 2` against `-j 1`, wall", baseRow, baseRow+1, wallOf)
 		ratio("`--no-validate -j 2`: base binary against this one, wall", baseRow+1, 1, wallOf)
 		ratio("`--no-validate -j 2`: base binary against this one, CPU", baseRow+1, 1, cpuOf)
+		ratio("`--no-validate -j 1`: base binary against this one, CPU", baseRow, 0, cpuOf)
 	}
 	if *keep {
 		fmt.Println("\nthe dump and the binary are in", *dir+"; the first run:")
