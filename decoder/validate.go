@@ -81,9 +81,13 @@ type valState struct {
 	names      []byte   // kept member names that are no property, each after its length (required)
 	rb         readBack // whole values read back from the output without allocating
 	keySpans   [][2]int // listMapValid's key fields
-	// the current automaton's ValueChecks, one record per state
-	vcA *schemaauto.Automaton
-	vc  []schemaauto.ValueCheck
+	// the current automaton's ValueChecks, one record per state, its
+	// properties' PropFlags, and whether it declares the root metadata's
+	// name or generateName (schemaauto.ValueTables)
+	vcA      *schemaauto.Automaton
+	vc       []schemaauto.ValueCheck
+	pf       []uint32
+	declName bool
 	// the Flags of state hintS, read with the property that leads to it
 	// (memberHint), so that its value's checks need not read its record
 	hintS   schemaauto.StateID
@@ -187,8 +191,16 @@ func (d *Decoder) laneStringCheck(f *objFrame, idx int, name []byte, raw jsontex
 		return
 	}
 	if uint(idx) < uint(len(f.vflags)) && f.vflags[idx]&uint32(sumJunctors) == 0 {
-		if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules && d.stringPasses(c, raw) {
-			return
+		if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules {
+			// the scanner read it: valid UTF-8, to unquote only if it has
+			// escapes
+			str := raw[1 : len(raw)-1]
+			if d.sc.esc {
+				str = d.unquoteScratch(raw)
+			}
+			if stringPasses(c, str) {
+				return
+			}
 		}
 	}
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
@@ -263,7 +275,20 @@ func (d *Decoder) checkScalar(s schemaauto.StateID, raw jsontext.Value) {
 // stringPasses reports whether a string (raw, quoted) passes the checks of
 // c.Strings: false sends it to the Rules, which render its errors.
 func (d *Decoder) stringPasses(c *schemaauto.ValueCheck, raw jsontext.Value) bool {
-	str := d.scalarOf(raw).Str
+	return stringPasses(c, d.scalarOf(raw).Str)
+}
+
+// unquoteScratch is a string's content (raw, quoted, with escapes),
+// unquoted in d.scratch.
+func (d *Decoder) unquoteScratch(raw jsontext.Value) []byte {
+	s, _ := jsontext.AppendUnquote(d.scratch[:0], raw) // invalid UTF-8 becomes U+FFFD
+	d.scratch = s
+	return s
+}
+
+// stringPasses reports whether a string's content str passes the checks
+// of c.Strings (see Decoder.stringPasses).
+func stringPasses(c *schemaauto.ValueCheck, str []byte) bool {
 	if c.Strings == schemaauto.StringsEnum {
 		for _, e := range c.Enum {
 			if e == string(str) {
@@ -325,6 +350,15 @@ func hasEscapeOrHigh(b []byte) bool {
 	return false
 }
 
+// openOffset is the offset of the '{' or '[' just read, for validation's
+// errors.
+func (d *Decoder) openOffset() int64 {
+	if d.scanning {
+		return max(int64(d.sc.pos)-1, 0)
+	}
+	return max(d.offset()-1, 0)
+}
+
 // openValObject starts the validation of the object of walk frame f. An
 // object whose state has nothing to check as a whole (its type passes; no
 // counts, enum, junctors, list type, additionalProperties: false, embedded
@@ -337,7 +371,11 @@ func hasEscapeOrHigh(b []byte) bool {
 // checks them when it closes. The root is such an object when its own checks allow (its scale and
 // metadata are checked when it closes, closeRoot).
 func (d *Decoder) openValObject(f *objFrame) {
-	f.vflags = d.a.PropFlags(f.s)
+	if d.val.vcA != d.a {
+		d.loadValueTables()
+	}
+	lo, hi := f.st.PropRange()
+	f.vflags = d.val.pf[lo:hi]
 	sum := d.flagsOf(f.s)
 	if f.root {
 		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
@@ -367,7 +405,7 @@ func (d *Decoder) closeValObject(f *objFrame) {
 		d.closeObjectVal(f.s, f.top, f.off, f.m)
 		return
 	}
-	if f.root {
+	if f.root && (d.val.scaleOn || !d.val.meta) {
 		d.closeRoot(f.off)
 	}
 	if f.vcounts {
@@ -421,6 +459,16 @@ func (d *Decoder) openValArray(s schemaauto.StateID, off int64) uint8 {
 	}
 	d.openValFrame(s, validate.Array, 0, off)
 	return valArrayFrame
+}
+
+// itemStringsPass reports whether every string passes the checks of an
+// array's items state (their flags pass every string, or there is nothing
+// to check), so that the array's string elements take the string lane of
+// prune-only. No scale path reaches an element: those paths name keys
+// only (scaleValue).
+func (d *Decoder) itemStringsPass(items schemaauto.StateID) bool {
+	const anyString = sumScalarKinds | 1<<(8+validate.String)
+	return !isSchema(items) || d.valueCheck(items).Flags&anyString == anyString
 }
 
 // closeValArray ends the validation of an array of n elements in state s
@@ -659,12 +707,21 @@ func sumWork(k validate.Kind) uint16 {
 }
 
 // valueCheck is state s's record of the automaton's ValueChecks: its
-// summary bits and Rules side by side, derived once per automaton.
+// summary bits and Rules side by side, derived once per automaton. It
+// inlines: the tables are loaded apart (loadValueTables).
 func (d *Decoder) valueCheck(s schemaauto.StateID) *schemaauto.ValueCheck {
 	if d.val.vcA != d.a {
-		d.val.vcA, d.val.vc = d.a, d.a.ValueChecks()
+		d.loadValueTables()
 	}
 	return &d.val.vc[s]
+}
+
+// loadValueTables takes the current automaton's schemaauto.ValueTables.
+//
+//go:noinline
+func (d *Decoder) loadValueTables() {
+	t := d.a.ValueTables()
+	d.val.vcA, d.val.vc, d.val.pf, d.val.declName = d.a, t.Checks, t.Props, t.DeclName
 }
 
 // cacheOf is the current automaton's reqCache.
@@ -1099,23 +1156,52 @@ func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, of
 // tree; the schema step). spans, when not nil, locates meta's fields
 // (the fast path wrote them), which are then not read again.
 func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, spans *objectmeta.FieldSpans, off int64) {
-	check := func(o objectmeta.ValidateOptions) jperrors.FieldErrors {
-		if spans != nil {
-			return d.val.metaV.ValidateIndexed(meta, spans, o, nil)
-		}
-		return d.val.metaV.Validate(meta, o, nil)
-	}
 	if root {
-		d.val.meta = true
-		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
-		d.validateDeclaredName(meta, off)
-		if spans != nil && d.quickRootMeta() {
-			return
-		}
-		errs := check(objectmeta.ValidateOptions{})
-		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
+		d.validateRootMetadata(meta, spans, off)
 		return
 	}
+	d.validateEmbeddedMetadata(p, meta, spans, off)
+}
+
+// metaCheck is objectmeta's check of normalised metadata (see
+// validateMetadata).
+func (d *Decoder) metaCheck(meta []byte, spans *objectmeta.FieldSpans, o objectmeta.ValidateOptions) jperrors.FieldErrors {
+	if spans != nil {
+		return d.val.metaV.ValidateIndexed(meta, spans, o, nil)
+	}
+	return d.val.metaV.Validate(meta, o, nil)
+}
+
+// validateRootMetadata is validateMetadata for the root's: the usual
+// metadata, which the fast path read, passes quickRootMeta.
+func (d *Decoder) validateRootMetadata(meta []byte, spans *objectmeta.FieldSpans, off int64) {
+	d.val.meta = true
+	d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
+	if d.val.vcA != d.a {
+		d.loadValueTables()
+	}
+	if d.val.declName {
+		d.validateDeclaredName(meta, off)
+	}
+	if spans != nil && d.quickRootMeta() {
+		return
+	}
+	d.validateRootMetadataFull(meta, spans, off)
+}
+
+// validateRootMetadataFull runs objectmeta's checks on the root's
+// metadata that quickRootMeta could not call valid.
+//
+//go:noinline
+func (d *Decoder) validateRootMetadataFull(meta []byte, spans *objectmeta.FieldSpans, off int64) {
+	errs := d.metaCheck(meta, spans, objectmeta.ValidateOptions{})
+	d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
+}
+
+// validateEmbeddedMetadata is validateMetadata for an embedded
+// resource's.
+func (d *Decoder) validateEmbeddedMetadata(p *schemaauto.Prop, meta []byte, spans *objectmeta.FieldSpans, off int64) {
+	check := func(o objectmeta.ValidateOptions) jperrors.FieldErrors { return d.metaCheck(meta, spans, o) }
 	if p != nil && isSchema(p.Declared) {
 		if t := d.a.Tree(p.Declared); t != nil {
 			d.declaredMetadata(t, meta, off)
@@ -1414,10 +1500,13 @@ type scaleTarget struct {
 // startScale sets up the scale subresource's paths for the document (at
 // its root, once the CRD version is known).
 func (d *Decoder) startScale() {
-	e := d.res.Entry
-	if e == nil || e.Version == nil || e.Version.Scale == nil {
-		return
+	if e := d.res.Entry; e != nil && e.Version != nil && e.Version.Scale != nil {
+		d.startScaleOf(e)
 	}
+}
+
+// startScaleOf is startScale for a version with a scale subresource.
+func (d *Decoder) startScaleOf(e *schemaauto.Entry) {
 	sc := e.Version.Scale
 	d.val.scaleDepth = 0
 	for i, p := range [3]string{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath} {

@@ -51,7 +51,7 @@ func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
 
 // valueKind is value for a next value of kind k (already peeked).
 func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool) (any, error) {
-	if d.val.scaleOn && d.val.on && !discard && (k == '{' || k == '[') {
+	if d.val.scaleOn && d.val.on && !discard && (k == '{' || k == '[') && len(d.find.path) <= d.val.scaleDepth {
 		kind := validate.Object
 		if k == '[' {
 			kind = validate.Array
@@ -75,7 +75,7 @@ func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool)
 			if isSchema(s) {
 				d.validateScalar(s, raw)
 			}
-			if d.val.scaleOn {
+			if d.val.scaleOn && len(d.find.path) <= d.val.scaleDepth {
 				d.scaleValue(rawKind(raw), raw)
 			}
 		}
@@ -460,7 +460,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 		f.props = d.a.Props(s)
 	}
 	if d.val.on && !discard {
-		f.off = max(d.offset()-1, 0)
+		f.off = d.openOffset()
 		d.openValObject(f)
 		if f.root {
 			d.startScale()
@@ -1025,9 +1025,11 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	}
 	var off int64
 	var vmode uint8 // validation: openValArray's mode
+	strLane := !d.val.on || discard // strings are read and written as they are
 	if d.val.on && !discard {
-		off = max(d.offset()-1, 0)
+		off = d.openOffset()
 		vmode = d.openValArray(s, off)
+		strLane = d.itemStringsPass(items)
 	}
 	n := 0
 	write := !discard && d.out == outBytes
@@ -1035,6 +1037,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if !discard && d.out == outMap {
 		arr = []any{}
 	}
+	strLane = strLane && d.scanning && arr == nil
 	if write {
 		d.buf = append(d.buf, '[')
 	}
@@ -1057,8 +1060,9 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		var v any
 		var err error
 		switch {
-		case k == '"' && d.scanning && !d.val.on && arr == nil:
-			// a string, kept as it is (or skipped), as laneMember's
+		case k == '"' && strLane:
+			// a string, kept as it is (or skipped), as laneMember's; with
+			// validation, one that the items' flags pass whatever it holds
 			var raw jsontext.Value
 			raw, err = d.sc.readString()
 			if write {

@@ -1,0 +1,26 @@
+package schemaauto
+
+// ValueTables is what a validating walker reads of an automaton's
+// ValueChecks on its hot path, taken once per automaton: the per-state
+// records, every property's PropFlags entry (indexed as the automaton's
+// properties: PropFlags(s) is Props[State(s).PropRange()]), and whether the
+// schema declares the root metadata's name or generateName (DeclaredName).
+type ValueTables struct {
+	Checks   []ValueCheck
+	Props    []uint32
+	DeclName bool
+}
+
+// ValueTables returns the automaton's ValueTables (derived once, as
+// ValueChecks; the slices must not be modified).
+func (a *Automaton) ValueTables() ValueTables {
+	v := a.valueChecks()
+	return ValueTables{Checks: v.checks, Props: v.propFlags, DeclName: v.declName[0] != NoState || v.declName[1] != NoState}
+}
+
+// PropRange returns the range of the state's properties among the
+// automaton's: Props(s) are the properties [start, end) of the automaton,
+// in the order of ValueTables.Props.
+func (st *State) PropRange() (start, end int) {
+	return int(st.propStart), int(st.propEnd)
+}
