@@ -1024,7 +1024,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		items = schemaauto.Keep
 	}
 	var off int64
-	var vmode uint8 // validation: openValArray's mode
+	var vmode uint8                 // validation: openValArray's mode
 	strLane := !d.val.on || discard // strings are read and written as they are
 	if d.val.on && !discard {
 		off = d.openOffset()
