@@ -376,8 +376,17 @@ func (d *Decoder) openValObject(f *objFrame) {
 	}
 	lo, hi := f.st.PropRange()
 	f.vflags = d.val.pf[lo:hi]
-	sum := d.flagsOf(f.s)
+	if sum := d.flagsOf(f.s); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK || f.root {
+		d.openValObjectWork(f, sum)
+	}
+}
+
+// openValObjectWork is openValObject for an object with checks of its
+// own, or the root.
+func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 	if f.root {
+		d.startScale()
+		f.vclose = true
 		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
 	}
 	if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
@@ -392,15 +401,23 @@ func (d *Decoder) openValObject(f *objFrame) {
 		return
 	}
 	if sum&(sumObjectOK|sumEmbedded) == sumObjectOK && d.valueCheck(f.s).ObjectCounts {
-		f.vcounts, f.vmark = true, len(d.val.errs) // its property counts, when it closes
+		f.vcounts, f.vmark, f.vclose = true, len(d.val.errs), true // its property counts, when it closes
 		return
 	}
-	f.vframe = true
+	f.vframe, f.vclose = true, true
 	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
 }
 
 // closeValObject ends the validation of the object of walk frame f.
 func (d *Decoder) closeValObject(f *objFrame) {
+	if f.vclose || f.keptLo&f.reqMask != f.reqMask {
+		d.closeValObjectWork(f)
+	}
+}
+
+// closeValObjectWork is closeValObject for an object with a frame, counts,
+// a missing required property, or the root.
+func (d *Decoder) closeValObjectWork(f *objFrame) {
 	if f.vframe {
 		d.closeObjectVal(f.s, f.top, f.off, f.m)
 		return

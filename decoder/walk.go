@@ -369,6 +369,9 @@ type objFrame struct {
 	// property counts: the members kept, and where its errors go
 	vcounts   bool
 	vn, vmark int
+	// validation: closeValObject has more to do than compare the
+	// presence bits (a frame, counts, the root)
+	vclose bool
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
 	wide                                            nameSet // the names of a wide object
@@ -461,10 +464,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	}
 	if d.val.on && !discard {
 		f.off = d.openOffset()
-		d.openValObject(f)
-		if f.root {
-			d.startScale()
-		}
+		d.openValObject(f) // at the root, it sets up the scale paths (startScale)
 	}
 	f.write = !discard && d.out == outBytes
 	if !discard && d.out == outMap {
