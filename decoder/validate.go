@@ -386,6 +386,8 @@ func (d *Decoder) openValObject(f *objFrame) {
 func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 	if f.root {
 		d.startScale()
+		e := d.res.Entry
+		f.dropStatus = e != nil && e.Version != nil && e.Version.StatusSubresource
 		f.vclose = true
 		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
 	}
