@@ -153,34 +153,26 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	}
 }
 
-// laneString is laneMember's string lane with validation on (bytes or no
-// output; no scale path can reach the member: the document's version has
-// no scale subresource, or the member is deeper than every scale path,
-// valState.scaleDepth): the string is read and
-// written as the prune-only lane does, and checked with its property's
-// target flags (f.vflags) and, for a node that checks its strings' length
-// and pattern or enum, its ValueCheck; only a string that fails them, or
+// laneStringKept is laneMember's string step with validation on (bytes
+// or no output; no scale path can reach the member: the document's
+// version has no scale subresource, or the member is deeper than every
+// scale path, objFrame.noStrLane): the string was read and written as
+// the prune-only lane does; it is checked with its property's target
+// flags (f.vflags) and, for a node that checks its strings' length and
+// pattern or enum, its ValueCheck; only a string that fails them, or
 // whose node needs its Rules or Tree, takes checkScalar's way, with its
 // path set for the errors.
-func (d *Decoder) laneString(f *objFrame, idx int, name []byte) error {
-	raw, err := d.sc.readString()
-	if err != nil {
-		return err
-	}
-	if f.write {
-		d.buf = append(d.buf, raw...)
-	}
+func (d *Decoder) laneStringKept(f *objFrame, idx int, rawName []byte, raw jsontext.Value) {
 	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
 	if uint(idx) >= uint(len(f.vflags)) || f.vflags[idx]&anyString != anyString {
-		d.laneStringCheck(f, idx, name, raw)
+		d.laneStringCheck(f, idx, rawName[1:len(rawName)-1], raw)
 	}
 	if !f.vframe {
 		f.keptLo |= 1 << uint(idx) // 0 from 64 on (Go's shifts)
 		f.vn++
-		return nil
+		return
 	}
 	d.keptInFrame(idx, nil)
-	return nil
 }
 
 // laneStringCheck checks a string of laneString whose flags do not pass
@@ -376,6 +368,7 @@ func (d *Decoder) openValObject(f *objFrame) {
 	}
 	lo, hi := f.st.PropRange()
 	f.vflags = d.val.pf[lo:hi]
+	f.noStrLane = d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
 	if sum := d.flagsOf(f.s); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK || f.root {
 		d.openValObjectWork(f, sum)
 	}
@@ -386,6 +379,7 @@ func (d *Decoder) openValObject(f *objFrame) {
 func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 	if f.root {
 		d.startScale()
+		f.noStrLane = d.val.scaleOn // the root's path is empty
 		e := d.res.Entry
 		f.dropStatus = e != nil && e.Version != nil && e.Version.StatusSubresource
 		f.vclose = true

@@ -372,6 +372,9 @@ type objFrame struct {
 	// validation: closeValObject has more to do than compare the
 	// presence bits (a frame, counts, the root)
 	vclose bool
+	// validation: a string member may be at a scale path, so it does not
+	// take the lane's string step (laneStringKept)
+	noStrLane bool
 	// validation at the root: a status member is dropped before the
 	// create validates (statusDropped), so it does not take the lane
 	dropStatus bool
@@ -625,19 +628,19 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 		d.buf = append(d.buf, rawName...)
 		d.buf = append(d.buf, ':')
 	}
-	if vk == '"' && !d.val.on && f.m == nil {
+	if vk == '"' && f.m == nil && !f.noStrLane {
 		// a string, kept as it is; nothing in it is found, so its path
 		// is not needed
 		raw, err := d.sc.readString()
 		if f.write {
 			d.buf = append(d.buf, raw...)
 		}
+		if d.val.on && err == nil {
+			d.laneStringKept(f, idx, rawName, raw) // validation's checks
+		}
 		return err
 	}
 	name := rawName[1 : len(rawName)-1]
-	if vk == '"' && d.val.on && f.m == nil && (!d.val.scaleOn || f.top >= d.val.scaleDepth) {
-		return d.laneString(f, idx, name) // validation's string lane
-	}
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
 	target := f.props[idx].Target
 	if d.val.on {
