@@ -380,8 +380,6 @@ func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 	if f.root {
 		d.startScale()
 		f.noStrLane = d.val.scaleOn // the root's path is empty
-		e := d.res.Entry
-		f.dropStatus = e != nil && e.Version != nil && e.Version.StatusSubresource
 		f.vclose = true
 		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
 	}

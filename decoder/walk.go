@@ -375,9 +375,6 @@ type objFrame struct {
 	// validation: a string member may be at a scale path, so it does not
 	// take the lane's string step (laneStringKept)
 	noStrLane bool
-	// validation at the root: a status member is dropped before the
-	// create validates (statusDropped), so it does not take the lane
-	dropStatus bool
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
 	wide                                            nameSet // the names of a wide object
@@ -491,8 +488,8 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	f.nulls = d.a.Prunes() && !d.cfg.noNullPruning
 	// the fast lane: on the fast path, not in a discarded subtree; at the
 	// root (whose apiVersion and kind, in any case, feed the pre-scan:
-	// laneName) only without streams
-	f.lane = d.scanning && !discard && (!f.root || d.strm.sink == nil && d.strm.head == nil)
+	// laneName) only without validation or streams
+	f.lane = d.scanning && !discard && (!f.root || !d.val.on && d.strm.sink == nil && d.strm.head == nil)
 	// one path segment for the members, set for each
 	f.top, f.namesMark = len(d.find.path), len(d.find.names)
 	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Key})
@@ -598,17 +595,7 @@ func (d *Decoder) laneRun(f *objFrame) error {
 // by its name: any below the root; at the root, not one that the pre-scan
 // reads (apiVersion or kind in any case).
 func laneName(f *objFrame, name string) bool {
-	return !f.root || rootLaneName(f, name)
-}
-
-// rootLaneName is laneName at the root: not apiVersion or kind in any
-// case, nor, with validation, a status that a create drops before it
-// validates (objFrame.dropStatus; valueMember turns validation off for it).
-func rootLaneName(f *objFrame, name string) bool {
-	if f.dropStatus && name == "status" {
-		return false
-	}
-	return len(name) != len("apiVersion") && len(name) != len("kind") || !isTypeMetaName([]byte(name))
+	return !f.root || len(name) != len("apiVersion") && len(name) != len("kind") || !isTypeMetaName([]byte(name))
 }
 
 // laneMember decodes the usual member: the declared property idx (of the
