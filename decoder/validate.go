@@ -84,10 +84,8 @@ type valState struct {
 	// the current automaton's ValueChecks, one record per state, its
 	// properties' PropFlags, and whether it declares the root metadata's
 	// name or generateName (schemaauto.ValueTables)
-	vcA      *schemaauto.Automaton
-	vc       []schemaauto.ValueCheck
-	pf       []uint32
-	declName bool
+	vcA *schemaauto.Automaton
+	vt  *schemaauto.ValueTables
 	// the Flags of state hintS, read with the property that leads to it
 	// (memberHint), so that its value's checks need not read its record
 	hintS   schemaauto.StateID
@@ -205,8 +203,13 @@ func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
 	if s == d.val.hintS {
 		return uint16(d.val.hintF)
 	}
-	return d.valueCheck(s).Flags
+	return d.stateFlags(s)
 }
+
+// stateFlags is flagsOf without the hint.
+//
+//go:noinline
+func (d *Decoder) stateFlags(s schemaauto.StateID) uint16 { return d.valueCheck(s).Flags }
 
 // addVal records errors for the value at the current path, starting at off.
 func (d *Decoder) addVal(errs jperrors.FieldErrors, off int64) {
@@ -367,7 +370,7 @@ func (d *Decoder) openValObject(f *objFrame) {
 		d.loadValueTables()
 	}
 	lo, hi := f.st.PropRange()
-	f.vflags = d.val.pf[lo:hi]
+	f.vflags = d.val.vt.Props[lo:hi]
 	f.noStrLane = d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
 	if sum := d.flagsOf(f.s); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK || f.root {
 		d.openValObjectWork(f, sum)
@@ -460,26 +463,23 @@ const (
 // to check as a whole (counts, enum, junctors, list type) has none, and
 // closeValArray is not called for it; one whose only checks are its item
 // counts (schemaauto.ValueCheck.ArrayCounts) has no frame either.
-func (d *Decoder) openValArray(s schemaauto.StateID, off int64) uint8 {
+//
+// strLane reports whether every string passes the checks of the items
+// state (their flags pass every string, or there is nothing to check), so
+// that the array's string elements take prune-only's string step. No
+// scale path reaches an element: those paths name keys only (scaleValue).
+func (d *Decoder) openValArray(s, items schemaauto.StateID, off int64) (mode uint8, strLane bool) {
+	const anyString = sumScalarKinds | 1<<(8+validate.String)
+	strLane = !isSchema(items) || d.valueCheck(items).Flags&anyString == anyString
 	fl := d.flagsOf(s)
 	if fl&(sumArrayOK|sumArrayWork) == sumArrayOK {
-		return valArrayNone
+		return valArrayNone, strLane
 	}
 	if fl&sumArrayOK != 0 && d.valueCheck(s).ArrayCounts {
-		return valArrayCounts
+		return valArrayCounts, strLane
 	}
 	d.openValFrame(s, validate.Array, 0, off)
-	return valArrayFrame
-}
-
-// itemStringsPass reports whether every string passes the checks of an
-// array's items state (their flags pass every string, or there is nothing
-// to check), so that the array's string elements take the string lane of
-// prune-only. No scale path reaches an element: those paths name keys
-// only (scaleValue).
-func (d *Decoder) itemStringsPass(items schemaauto.StateID) bool {
-	const anyString = sumScalarKinds | 1<<(8+validate.String)
-	return !isSchema(items) || d.valueCheck(items).Flags&anyString == anyString
+	return valArrayFrame, strLane
 }
 
 // closeValArray ends the validation of an array of n elements in state s
@@ -724,15 +724,14 @@ func (d *Decoder) valueCheck(s schemaauto.StateID) *schemaauto.ValueCheck {
 	if d.val.vcA != d.a {
 		d.loadValueTables()
 	}
-	return &d.val.vc[s]
+	return &d.val.vt.Checks[s]
 }
 
 // loadValueTables takes the current automaton's schemaauto.ValueTables.
 //
 //go:noinline
 func (d *Decoder) loadValueTables() {
-	t := d.a.ValueTables()
-	d.val.vcA, d.val.vc, d.val.pf, d.val.declName = d.a, t.Checks, t.Props, t.DeclName
+	d.val.vcA, d.val.vt = d.a, d.a.ValueTables()
 }
 
 // cacheOf is the current automaton's reqCache.
@@ -1191,7 +1190,7 @@ func (d *Decoder) validateRootMetadata(meta []byte, spans *objectmeta.FieldSpans
 	if d.val.vcA != d.a {
 		d.loadValueTables()
 	}
-	if d.val.declName {
+	if d.val.vt.DeclName {
 		d.validateDeclaredName(meta, off)
 	}
 	if spans != nil && d.quickRootMeta() {

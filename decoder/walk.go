@@ -1027,12 +1027,11 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		items = schemaauto.Keep
 	}
 	var off int64
-	var vmode uint8                 // validation: openValArray's mode
-	strLane := !d.val.on || discard // strings are read and written as they are
+	var vmode uint8   // validation: openValArray's mode
+	var vstrLane bool // validation: the items pass every string
 	if d.val.on && !discard {
 		off = d.openOffset()
-		vmode = d.openValArray(s, off)
-		strLane = d.itemStringsPass(items)
+		vmode, vstrLane = d.openValArray(s, items, off)
 	}
 	n := 0
 	write := !discard && d.out == outBytes
@@ -1040,7 +1039,6 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 	if !discard && d.out == outMap {
 		arr = []any{}
 	}
-	strLane = strLane && d.scanning && arr == nil
 	if write {
 		d.buf = append(d.buf, '[')
 	}
@@ -1063,7 +1061,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		var v any
 		var err error
 		switch {
-		case k == '"' && strLane:
+		case k == '"' && d.scanning && (!d.val.on || vstrLane || discard) && arr == nil:
 			// a string, kept as it is (or skipped), as laneMember's; with
 			// validation, one that the items' flags pass whatever it holds
 			var raw jsontext.Value

@@ -12,10 +12,9 @@ type ValueTables struct {
 }
 
 // ValueTables returns the automaton's ValueTables (derived once, as
-// ValueChecks; the slices must not be modified).
-func (a *Automaton) ValueTables() ValueTables {
-	v := a.valueChecks()
-	return ValueTables{Checks: v.checks, Props: v.propFlags, DeclName: v.declName[0] != NoState || v.declName[1] != NoState}
+// ValueChecks, and shared: they must not be modified).
+func (a *Automaton) ValueTables() *ValueTables {
+	return &a.valueChecks().tables
 }
 
 // PropRange returns the range of the state's properties among the
