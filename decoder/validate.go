@@ -81,9 +81,11 @@ type valState struct {
 	names      []byte   // kept member names that are no property, each after its length (required)
 	rb         readBack // whole values read back from the output without allocating
 	keySpans   [][2]int // listMapValid's key fields
-	// the current automaton's ValueChecks, one record per state
+	// the current automaton's ValueChecks, one record per state, its
+	// properties' PropFlags, and whether it declares the root metadata's
+	// name or generateName (schemaauto.ValueTables)
 	vcA *schemaauto.Automaton
-	vc  []schemaauto.ValueCheck
+	vt  *schemaauto.ValueTables
 	// the Flags of state hintS, read with the property that leads to it
 	// (memberHint), so that its value's checks need not read its record
 	hintS   schemaauto.StateID
@@ -149,34 +151,26 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	}
 }
 
-// laneString is laneMember's string lane with validation on (bytes or no
-// output; no scale path can reach the member: the document's version has
-// no scale subresource, or the member is deeper than every scale path,
-// valState.scaleDepth): the string is read and
-// written as the prune-only lane does, and checked with its property's
-// target flags (f.vflags) and, for a node that checks its strings' length
-// and pattern or enum, its ValueCheck; only a string that fails them, or
+// laneStringKept is laneMember's string step with validation on (bytes
+// or no output; no scale path can reach the member: the document's
+// version has no scale subresource, or the member is deeper than every
+// scale path, objFrame.noStrLane): the string was read and written as
+// the prune-only lane does; it is checked with its property's target
+// flags (f.vflags) and, for a node that checks its strings' length and
+// pattern or enum, its ValueCheck; only a string that fails them, or
 // whose node needs its Rules or Tree, takes checkScalar's way, with its
 // path set for the errors.
-func (d *Decoder) laneString(f *objFrame, idx int, name []byte) error {
-	raw, err := d.sc.readString()
-	if err != nil {
-		return err
-	}
-	if f.write {
-		d.buf = append(d.buf, raw...)
-	}
+func (d *Decoder) laneStringKept(f *objFrame, idx int, rawName []byte, raw jsontext.Value) {
 	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
 	if uint(idx) >= uint(len(f.vflags)) || f.vflags[idx]&anyString != anyString {
-		d.laneStringCheck(f, idx, name, raw)
+		d.laneStringCheck(f, idx, rawName[1:len(rawName)-1], raw)
 	}
 	if !f.vframe {
 		f.keptLo |= 1 << uint(idx) // 0 from 64 on (Go's shifts)
 		f.vn++
-		return nil
+		return
 	}
 	d.keptInFrame(idx, nil)
-	return nil
 }
 
 // laneStringCheck checks a string of laneString whose flags do not pass
@@ -187,8 +181,16 @@ func (d *Decoder) laneStringCheck(f *objFrame, idx int, name []byte, raw jsontex
 		return
 	}
 	if uint(idx) < uint(len(f.vflags)) && f.vflags[idx]&uint32(sumJunctors) == 0 {
-		if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules && d.stringPasses(c, raw) {
-			return
+		if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules {
+			// the scanner read it: valid UTF-8, to unquote only if it has
+			// escapes
+			str := raw[1 : len(raw)-1]
+			if d.sc.esc {
+				str = d.unquoteScratch(raw)
+			}
+			if stringPasses(c, str) {
+				return
+			}
 		}
 	}
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
@@ -201,8 +203,13 @@ func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
 	if s == d.val.hintS {
 		return uint16(d.val.hintF)
 	}
-	return d.valueCheck(s).Flags
+	return d.stateFlags(s)
 }
+
+// stateFlags is flagsOf without the hint.
+//
+//go:noinline
+func (d *Decoder) stateFlags(s schemaauto.StateID) uint16 { return d.valueCheck(s).Flags }
 
 // addVal records errors for the value at the current path, starting at off.
 func (d *Decoder) addVal(errs jperrors.FieldErrors, off int64) {
@@ -263,7 +270,20 @@ func (d *Decoder) checkScalar(s schemaauto.StateID, raw jsontext.Value) {
 // stringPasses reports whether a string (raw, quoted) passes the checks of
 // c.Strings: false sends it to the Rules, which render its errors.
 func (d *Decoder) stringPasses(c *schemaauto.ValueCheck, raw jsontext.Value) bool {
-	str := d.scalarOf(raw).Str
+	return stringPasses(c, d.scalarOf(raw).Str)
+}
+
+// unquoteScratch is a string's content (raw, quoted, with escapes),
+// unquoted in d.scratch.
+func (d *Decoder) unquoteScratch(raw jsontext.Value) []byte {
+	s, _ := jsontext.AppendUnquote(d.scratch[:0], raw) // invalid UTF-8 becomes U+FFFD
+	d.scratch = s
+	return s
+}
+
+// stringPasses reports whether a string's content str passes the checks
+// of c.Strings (see Decoder.stringPasses).
+func stringPasses(c *schemaauto.ValueCheck, str []byte) bool {
 	if c.Strings == schemaauto.StringsEnum {
 		for _, e := range c.Enum {
 			if e == string(str) {
@@ -325,6 +345,15 @@ func hasEscapeOrHigh(b []byte) bool {
 	return false
 }
 
+// openOffset is the offset of the '{' or '[' just read, for validation's
+// errors.
+func (d *Decoder) openOffset() int64 {
+	if d.scanning {
+		return max(int64(d.sc.pos)-1, 0)
+	}
+	return max(d.offset()-1, 0)
+}
+
 // openValObject starts the validation of the object of walk frame f. An
 // object whose state has nothing to check as a whole (its type passes; no
 // counts, enum, junctors, list type, additionalProperties: false, embedded
@@ -337,9 +366,24 @@ func hasEscapeOrHigh(b []byte) bool {
 // checks them when it closes. The root is such an object when its own checks allow (its scale and
 // metadata are checked when it closes, closeRoot).
 func (d *Decoder) openValObject(f *objFrame) {
-	f.vflags = d.a.PropFlags(f.s)
-	sum := d.flagsOf(f.s)
+	if d.val.vcA != d.a {
+		d.loadValueTables()
+	}
+	lo, hi := f.st.PropRange()
+	f.vflags = d.val.vt.Props[lo:hi]
+	f.noStrLane = d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
+	if sum := d.flagsOf(f.s); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK || f.root {
+		d.openValObjectWork(f, sum)
+	}
+}
+
+// openValObjectWork is openValObject for an object with checks of its
+// own, or the root.
+func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 	if f.root {
+		d.startScale()
+		f.noStrLane = d.val.scaleOn // the root's path is empty
+		f.vclose = true
 		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
 	}
 	if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
@@ -354,20 +398,28 @@ func (d *Decoder) openValObject(f *objFrame) {
 		return
 	}
 	if sum&(sumObjectOK|sumEmbedded) == sumObjectOK && d.valueCheck(f.s).ObjectCounts {
-		f.vcounts, f.vmark = true, len(d.val.errs) // its property counts, when it closes
+		f.vcounts, f.vmark, f.vclose = true, len(d.val.errs), true // its property counts, when it closes
 		return
 	}
-	f.vframe = true
+	f.vframe, f.vclose = true, true
 	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
 }
 
 // closeValObject ends the validation of the object of walk frame f.
 func (d *Decoder) closeValObject(f *objFrame) {
+	if f.vclose || f.keptLo&f.reqMask != f.reqMask {
+		d.closeValObjectWork(f)
+	}
+}
+
+// closeValObjectWork is closeValObject for an object with a frame, counts,
+// a missing required property, or the root.
+func (d *Decoder) closeValObjectWork(f *objFrame) {
 	if f.vframe {
 		d.closeObjectVal(f.s, f.top, f.off, f.m)
 		return
 	}
-	if f.root {
+	if f.root && (d.val.scaleOn || !d.val.meta) {
 		d.closeRoot(f.off)
 	}
 	if f.vcounts {
@@ -411,16 +463,23 @@ const (
 // to check as a whole (counts, enum, junctors, list type) has none, and
 // closeValArray is not called for it; one whose only checks are its item
 // counts (schemaauto.ValueCheck.ArrayCounts) has no frame either.
-func (d *Decoder) openValArray(s schemaauto.StateID, off int64) uint8 {
+//
+// strLane reports whether every string passes the checks of the items
+// state (their flags pass every string, or there is nothing to check), so
+// that the array's string elements take prune-only's string step. No
+// scale path reaches an element: those paths name keys only (scaleValue).
+func (d *Decoder) openValArray(s, items schemaauto.StateID, off int64) (mode uint8, strLane bool) {
+	const anyString = sumScalarKinds | 1<<(8+validate.String)
+	strLane = !isSchema(items) || d.valueCheck(items).Flags&anyString == anyString
 	fl := d.flagsOf(s)
 	if fl&(sumArrayOK|sumArrayWork) == sumArrayOK {
-		return valArrayNone
+		return valArrayNone, strLane
 	}
 	if fl&sumArrayOK != 0 && d.valueCheck(s).ArrayCounts {
-		return valArrayCounts
+		return valArrayCounts, strLane
 	}
 	d.openValFrame(s, validate.Array, 0, off)
-	return valArrayFrame
+	return valArrayFrame, strLane
 }
 
 // closeValArray ends the validation of an array of n elements in state s
@@ -659,12 +718,20 @@ func sumWork(k validate.Kind) uint16 {
 }
 
 // valueCheck is state s's record of the automaton's ValueChecks: its
-// summary bits and Rules side by side, derived once per automaton.
+// summary bits and Rules side by side, derived once per automaton. It
+// inlines: the tables are loaded apart (loadValueTables).
 func (d *Decoder) valueCheck(s schemaauto.StateID) *schemaauto.ValueCheck {
 	if d.val.vcA != d.a {
-		d.val.vcA, d.val.vc = d.a, d.a.ValueChecks()
+		d.loadValueTables()
 	}
-	return &d.val.vc[s]
+	return &d.val.vt.Checks[s]
+}
+
+// loadValueTables takes the current automaton's schemaauto.ValueTables.
+//
+//go:noinline
+func (d *Decoder) loadValueTables() {
+	d.val.vcA, d.val.vt = d.a, d.a.ValueTables()
 }
 
 // cacheOf is the current automaton's reqCache.
@@ -1099,23 +1166,52 @@ func (d *Decoder) recsAt(errs jperrors.FieldErrors, segs []fieldpath.Segment, of
 // tree; the schema step). spans, when not nil, locates meta's fields
 // (the fast path wrote them), which are then not read again.
 func (d *Decoder) validateMetadata(root bool, p *schemaauto.Prop, meta []byte, spans *objectmeta.FieldSpans, off int64) {
-	check := func(o objectmeta.ValidateOptions) jperrors.FieldErrors {
-		if spans != nil {
-			return d.val.metaV.ValidateIndexed(meta, spans, o, nil)
-		}
-		return d.val.metaV.Validate(meta, o, nil)
-	}
 	if root {
-		d.val.meta = true
-		d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
-		d.validateDeclaredName(meta, off)
-		if spans != nil && d.quickRootMeta() {
-			return
-		}
-		errs := check(objectmeta.ValidateOptions{})
-		d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
+		d.validateRootMetadata(meta, spans, off)
 		return
 	}
+	d.validateEmbeddedMetadata(p, meta, spans, off)
+}
+
+// metaCheck is objectmeta's check of normalised metadata (see
+// validateMetadata).
+func (d *Decoder) metaCheck(meta []byte, spans *objectmeta.FieldSpans, o objectmeta.ValidateOptions) jperrors.FieldErrors {
+	if spans != nil {
+		return d.val.metaV.ValidateIndexed(meta, spans, o, nil)
+	}
+	return d.val.metaV.Validate(meta, o, nil)
+}
+
+// validateRootMetadata is validateMetadata for the root's: the usual
+// metadata, which the fast path read, passes quickRootMeta.
+func (d *Decoder) validateRootMetadata(meta []byte, spans *objectmeta.FieldSpans, off int64) {
+	d.val.meta = true
+	d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
+	if d.val.vcA != d.a {
+		d.loadValueTables()
+	}
+	if d.val.vt.DeclName {
+		d.validateDeclaredName(meta, off)
+	}
+	if spans != nil && d.quickRootMeta() {
+		return
+	}
+	d.validateRootMetadataFull(meta, spans, off)
+}
+
+// validateRootMetadataFull runs objectmeta's checks on the root's
+// metadata that quickRootMeta could not call valid.
+//
+//go:noinline
+func (d *Decoder) validateRootMetadataFull(meta []byte, spans *objectmeta.FieldSpans, off int64) {
+	errs := d.metaCheck(meta, spans, objectmeta.ValidateOptions{})
+	d.val.rootMeta = append(d.val.rootMeta, d.recsAt(errs, d.find.path, off)...)
+}
+
+// validateEmbeddedMetadata is validateMetadata for an embedded
+// resource's.
+func (d *Decoder) validateEmbeddedMetadata(p *schemaauto.Prop, meta []byte, spans *objectmeta.FieldSpans, off int64) {
+	check := func(o objectmeta.ValidateOptions) jperrors.FieldErrors { return d.metaCheck(meta, spans, o) }
 	if p != nil && isSchema(p.Declared) {
 		if t := d.a.Tree(p.Declared); t != nil {
 			d.declaredMetadata(t, meta, off)
@@ -1414,10 +1510,13 @@ type scaleTarget struct {
 // startScale sets up the scale subresource's paths for the document (at
 // its root, once the CRD version is known).
 func (d *Decoder) startScale() {
-	e := d.res.Entry
-	if e == nil || e.Version == nil || e.Version.Scale == nil {
-		return
+	if e := d.res.Entry; e != nil && e.Version != nil && e.Version.Scale != nil {
+		d.startScaleOf(e)
 	}
+}
+
+// startScaleOf is startScale for a version with a scale subresource.
+func (d *Decoder) startScaleOf(e *schemaauto.Entry) {
 	sc := e.Version.Scale
 	d.val.scaleDepth = 0
 	for i, p := range [3]string{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath} {

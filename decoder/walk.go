@@ -51,7 +51,7 @@ func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
 
 // valueKind is value for a next value of kind k (already peeked).
 func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool) (any, error) {
-	if d.val.scaleOn && d.val.on && !discard && (k == '{' || k == '[') {
+	if d.val.scaleOn && d.val.on && !discard && (k == '{' || k == '[') && len(d.find.path) <= d.val.scaleDepth {
 		kind := validate.Object
 		if k == '[' {
 			kind = validate.Array
@@ -75,7 +75,7 @@ func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool)
 			if isSchema(s) {
 				d.validateScalar(s, raw)
 			}
-			if d.val.scaleOn {
+			if d.val.scaleOn && len(d.find.path) <= d.val.scaleDepth {
 				d.scaleValue(rawKind(raw), raw)
 			}
 		}
@@ -376,6 +376,12 @@ type objFrame struct {
 	// property counts: the members kept, and where its errors go
 	vcounts   bool
 	vn, vmark int
+	// validation: closeValObject has more to do than compare the
+	// presence bits (a frame, counts, the root)
+	vclose bool
+	// validation: a string member may be at a scale path, so it does not
+	// take the lane's string step (laneStringKept)
+	noStrLane bool
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
 	wide                                            nameSet // the names of a wide object
@@ -470,11 +476,8 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 		f.props = d.a.Props(s)
 	}
 	if d.val.on && !discard {
-		f.off = max(d.offset()-1, 0)
-		d.openValObject(f)
-		if f.root {
-			d.startScale()
-		}
+		f.off = d.openOffset()
+		d.openValObject(f) // at the root, it sets up the scale paths (startScale)
 	}
 	f.write = !discard && d.out == outBytes
 	if !discard && d.out == outMap {
@@ -620,19 +623,19 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 		d.buf = append(d.buf, rawName...)
 		d.buf = append(d.buf, ':')
 	}
-	if vk == '"' && !d.val.on && f.m == nil {
+	if vk == '"' && f.m == nil && !f.noStrLane {
 		// a string, kept as it is; nothing in it is found, so its path
 		// is not needed
 		raw, err := d.sc.readString()
 		if f.write {
 			d.buf = append(d.buf, raw...)
 		}
+		if d.val.on && err == nil {
+			d.laneStringKept(f, idx, rawName, raw) // validation's checks
+		}
 		return err
 	}
 	name := rawName[1 : len(rawName)-1]
-	if vk == '"' && d.val.on && f.m == nil && (!d.val.scaleOn || f.top >= d.val.scaleDepth) {
-		return d.laneString(f, idx, name) // validation's string lane
-	}
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
 	target := f.props[idx].Target
 	if d.val.on {
@@ -1041,10 +1044,11 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		items = schemaauto.Keep
 	}
 	var off int64
-	var vmode uint8 // validation: openValArray's mode
+	var vmode uint8   // validation: openValArray's mode
+	var vstrLane bool // validation: the items pass every string
 	if d.val.on && !discard {
-		off = max(d.offset()-1, 0)
-		vmode = d.openValArray(s, off)
+		off = d.openOffset()
+		vmode, vstrLane = d.openValArray(s, items, off)
 	}
 	n := 0
 	write := !discard && d.out == outBytes
@@ -1074,8 +1078,9 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 		var v any
 		var err error
 		switch {
-		case k == '"' && d.scanning && !d.val.on && arr == nil:
-			// a string, kept as it is (or skipped), as laneMember's
+		case k == '"' && d.scanning && (!d.val.on || vstrLane || discard) && arr == nil:
+			// a string, kept as it is (or skipped), as laneMember's; with
+			// validation, one that the items' flags pass whatever it holds
 			var raw jsontext.Value
 			raw, err = d.sc.readString()
 			if write {

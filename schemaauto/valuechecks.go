@@ -97,6 +97,7 @@ type valueChecks struct {
 	// the states of the root metadata's declared name and generateName
 	// (NoState: none)
 	declName [2]StateID
+	tables   ValueTables // the above, for ValueTables
 }
 
 // ValueChecks returns one ValueCheck per state, indexed by StateID. They
@@ -169,6 +170,9 @@ func (v *valueChecks) build(a *Automaton) {
 			}
 		}
 	}
+	defer func() {
+		v.tables = ValueTables{Checks: v.checks, Props: v.propFlags, DeclName: v.declName[0] != NoState || v.declName[1] != NoState}
+	}()
 	v.declName = [2]StateID{NoState, NoState}
 	if root := a.root; root > Keep {
 		if i := a.Lookup(root, []byte("metadata")); i >= 0 {
