@@ -33,39 +33,17 @@ func TestHasSpace(t *testing.T) {
 			t.Errorf("hasSpace(%s) = %v, scanSpace %v, want %v", js, got, scanSpace([]byte(js)), want)
 		}
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
 	words := []string{`"a b"`, `"x, y"`, `": "`, `"{ }"`, `"\" "`, `"\\"`, `" "`, `"\t"`, "1", "true", "null", `"é ü"`}
-	ws := []string{"", "", "", " ", "  ", "\n", "\t"}
-	var value func(b *strings.Builder, depth int)
-	value = func(b *strings.Builder, depth int) {
-		sp := func() { b.WriteString(ws[rng.IntN(len(ws))]) }
-		if depth > 3 || rng.IntN(3) == 0 {
-			b.WriteString(words[rng.IntN(len(words))])
-			return
-		}
-		obj := rng.IntN(2) == 0
-		b.WriteString(map[bool]string{true: "{", false: "["}[obj])
-		for i := range rng.IntN(4) {
-			if i > 0 {
-				sp()
-				b.WriteByte(',')
-			}
-			sp()
-			if obj {
-				b.WriteString(words[rng.IntN(6)])
-				sp()
-				b.WriteByte(':')
-				sp()
-			}
-			value(b, depth+1)
-			sp()
-		}
-		b.WriteString(map[bool]string{true: "}", false: "]"}[obj])
+	g := jsonGen{
+		rng:     rand.New(rand.NewPCG(1, 2)),
+		names:   words[:6],
+		scalars: words,
+		ws:      []string{"", "", "", " ", "  ", "\n", "\t"},
+		members: 4,
+		object:  func(_ int, rng *rand.Rand) bool { return rng.IntN(2) == 0 },
 	}
 	for range 20000 {
-		var b strings.Builder
-		value(&b, 0)
-		js := []byte(b.String())
+		js := g.text()
 		if hasSpace(js) != scanSpace(js) {
 			t.Fatalf("hasSpace(%s) = %v, scanSpace %v", js, hasSpace(js), scanSpace(js))
 		}
@@ -78,35 +56,13 @@ func TestHasSpace(t *testing.T) {
 // namespaces of every type; where it declines (escapes, invalid UTF-8),
 // it leaves the names alone.
 func TestQuickNames(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	keys := []string{`"metadata"`, `"name"`, `"namespace"`, `"spec"`, `"nam\u0065"`, `"a\"b"`, `"items"`}
-	scalars := []string{`"w"`, `"ns-1"`, `"x y"`, `"\" }"`, `"\\"`, `"é"`, "\"\xff\"", `"a\u0041"`, "1", "-2.5e3", "true", "null", `""`}
-	ws := []string{"", "", "", " ", "\n", "\t", "\r\n"}
-	var value func(b *strings.Builder, depth int)
-	value = func(b *strings.Builder, depth int) {
-		sp := func() { b.WriteString(ws[rng.IntN(len(ws))]) }
-		if depth > 3 || rng.IntN(3) == 0 {
-			b.WriteString(scalars[rng.IntN(len(scalars))])
-			return
-		}
-		obj := depth < 2 || rng.IntN(3) > 0
-		b.WriteString(map[bool]string{true: "{", false: "["}[obj])
-		for i := range rng.IntN(5) {
-			if i > 0 {
-				sp()
-				b.WriteByte(',')
-			}
-			sp()
-			if obj {
-				b.WriteString(keys[rng.IntN(len(keys))])
-				sp()
-				b.WriteByte(':')
-				sp()
-			}
-			value(b, depth+1)
-			sp()
-		}
-		b.WriteString(map[bool]string{true: "}", false: "]"}[obj])
+	g := jsonGen{
+		rng:     rand.New(rand.NewPCG(3, 4)),
+		names:   []string{`"metadata"`, `"name"`, `"namespace"`, `"spec"`, `"nam\u0065"`, `"a\"b"`, `"items"`},
+		scalars: []string{`"w"`, `"ns-1"`, `"x y"`, `"\" }"`, `"\\"`, `"é"`, "\"\xff\"", `"a\u0041"`, "1", "-2.5e3", "true", "null", `""`},
+		ws:      []string{"", "", "", " ", "\n", "\t", "\r\n"},
+		members: 5,
+		object:  func(depth int, rng *rand.Rand) bool { return depth < 2 || rng.IntN(3) > 0 },
 	}
 	var nr nameReader
 	declined := 0
@@ -138,12 +94,53 @@ func TestQuickNames(t *testing.T) {
 		check([]byte(js))
 	}
 	for range 30000 {
-		var b strings.Builder
-		value(&b, 0)
-		check([]byte(b.String()))
+		check(g.text())
 	}
 	t.Logf("declined %d of 30000", declined)
 	if declined > 20000 {
 		t.Errorf("quickNames declined %d of 30000", declined)
 	}
+}
+
+// jsonGen writes random JSON texts of its names, scalars and white space,
+// nested at most four deep: a value is a scalar one time in three (always
+// below depth 3), otherwise an object if object says so, else an array, of
+// fewer than members members.
+type jsonGen struct {
+	rng                *rand.Rand
+	names, scalars, ws []string
+	members            int
+	object             func(depth int, rng *rand.Rand) bool
+}
+
+func (g *jsonGen) text() []byte {
+	var b strings.Builder
+	g.value(&b, 0)
+	return []byte(b.String())
+}
+
+func (g *jsonGen) value(b *strings.Builder, depth int) {
+	sp := func() { b.WriteString(g.ws[g.rng.IntN(len(g.ws))]) }
+	if depth > 3 || g.rng.IntN(3) == 0 {
+		b.WriteString(g.scalars[g.rng.IntN(len(g.scalars))])
+		return
+	}
+	obj := g.object(depth, g.rng)
+	b.WriteString(map[bool]string{true: "{", false: "["}[obj])
+	for i := range g.rng.IntN(g.members) {
+		if i > 0 {
+			sp()
+			b.WriteByte(',')
+		}
+		sp()
+		if obj {
+			b.WriteString(g.names[g.rng.IntN(len(g.names))])
+			sp()
+			b.WriteByte(':')
+			sp()
+		}
+		g.value(b, depth+1)
+		sp()
+	}
+	b.WriteString(map[bool]string{true: "}", false: "]"}[obj])
 }

@@ -40,10 +40,8 @@ func main() {
 	dir, err := os.MkdirTemp("", "jsonprune-pgo-")
 	check(err)
 	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "jsonprune")
-	build := exec.Command("go", "build", "-pgo=off", "-o", bin, "./cmd/jsonprune")
-	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
-	check(build.Run())
+	bin, _, err := wholeproc.Build(root, dir, "-pgo=off")
+	check(err)
 	crds, dump, _, err := wholeproc.WriteDump(*corpus, dir, *lines, 8)
 	check(err)
 	var dumpArgs []string

@@ -111,12 +111,13 @@ func Run(bin string, args, env []string) (Measurement, error) {
 	return Measurement{User: cmd.ProcessState.UserTime(), Sys: cmd.ProcessState.SystemTime(), Wall: time.Since(start), RSSKB: rss}, nil
 }
 
-// Build builds the command line of the repository at root into dir and
-// returns the binary and the repository's commit (short; "" when git
-// cannot tell).
-func Build(root, dir string) (bin, commit string, err error) {
+// Build builds the command line of the repository at root into dir, with
+// go build's flags if any (such as -pgo=off), and returns the binary and
+// the repository's commit (short; "" when git cannot tell).
+func Build(root, dir string, flags ...string) (bin, commit string, err error) {
 	bin = filepath.Join(dir, "jsonprune")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/jsonprune")
+	args := append(append([]string{"build"}, flags...), "-o", bin, "./cmd/jsonprune")
+	build := exec.Command("go", args...)
 	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		return "", "", err
