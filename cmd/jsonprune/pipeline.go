@@ -22,7 +22,8 @@ import (
 // cut. A batch goes to the writer's queue before it goes to the workers, so
 // the writer waits for each in turn; the bounded queues keep memory flat.
 // A worker whose decoder may hold compiled CRDs the set has let go since
-// (set.Evictions) is made anew, so that they can be collected.
+// (set.Evictions) is made anew, so that they can be collected. With one
+// job there is no reader beside the worker: see runSequential.
 //
 // The small batches of regular files (a tree of small inputs gives one
 // batch a file) are handed on chained (batch.next), chainBytes of texts at
@@ -32,6 +33,10 @@ import (
 // to come, or a block of JSON Lines, goes on its own, after the chain.
 func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Set, newWorker func() *worker, w *writer, prog *progress) {
 	n := max(1, o.jobs)
+	if n == 1 {
+		runSequential(o, inputs, stdin, set, newWorker, w, prog)
+		return
+	}
 	// with several workers, one more goroutine compiles ahead the CRDs of
 	// the documents cut (the workers would wait for them in turn)
 	set.SetPrefetch(n - 1)
@@ -131,6 +136,40 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 		freeBatch(b)
 	}
 	wg.Wait()
+}
+
+// runSequential is the pipeline of -j 1: one goroutine reads, cuts,
+// prunes and writes each batch in turn, so that one job is one core (a
+// reader beside the worker kept 1.3 cores busy, and a CI runner given one
+// core paid for the hand-offs between them besides). Nothing is compiled
+// ahead: the one goroutine would wait for it anyway.
+func runSequential(o *options, inputs []input, stdin io.Reader, set *schemaauto.Set, newWorker func() *worker, w *writer, prog *progress) {
+	set.SetPrefetch(0)
+	gen := set.Evictions()
+	wk := newWorker()
+	send := func(b *batch) bool {
+		if g := set.Evictions(); g != gen {
+			gen, wk = g, newWorker()
+		}
+		if b.lines != nil {
+			wk.runLines(b)
+		} else {
+			wk.run(b)
+		}
+		b.sumTallies()
+		w.write(b)
+		freeBatch(b)
+		return w.err == nil
+	}
+	for i := range inputs {
+		read := readInputLines
+		if !linesInBlocks {
+			read = readInput
+		}
+		if !read(&inputs[i], stdin, o.maxDoc, send, prog, nil) {
+			return
+		}
+	}
 }
 
 // chainBytes is how much text the chained batches of small regular files
