@@ -8,9 +8,9 @@ import (
 	"io/fs"
 	"sync"
 
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/jsonprune/jsonprune/decoder"
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/internal/jsonsyntax"
 	"github.com/jsonprune/jsonprune/internal/opts"
 	"github.com/jsonprune/jsonprune/schemaauto"
 	"github.com/jsonprune/jsonprune/stream"
@@ -445,7 +445,7 @@ var (
 // A lineJob is a block of JSON Lines for a worker to cut.
 type lineJob struct {
 	at         stream.Place // where the block starts (Doc is 0: see prev)
-	lines      int          // its line breaks
+	lines      int          // its line breaks; -1 until runLines counts them (see readInputLines)
 	maxDoc     int
 	prev, next *docLink
 	base       int  // the documents before the block, once known
@@ -462,7 +462,10 @@ type docLink struct {
 func newDocLink() *docLink { return &docLink{ready: make(chan struct{})} }
 
 // readInputLines reads an input as readInput does, but hands a JSON Lines
-// input on in blocks that the workers cut (see above).
+// input on in blocks that the workers cut (see above). pf is nil when send
+// processes each batch before it returns (runSequential): a block's line
+// breaks are then counted by runLines, which finds them anyway, rather
+// than once more before it.
 func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bool, prog *progress, pf *prefetcher) bool {
 	r, closeInput, err := openInput(in, stdin, &prog.read)
 	if err != nil {
@@ -521,19 +524,26 @@ func readInputLines(in *input, stdin io.Reader, maxDoc int, send func(*batch) bo
 			next.data = append(next.data[:0], data[end:]...)
 		}
 		b.data = data[:end]
-		nl := pf.seeLines(b.data, blocks)
+		lj := &lineJob{at: at, lines: -1, maxDoc: maxDoc, prev: link, next: newDocLink()}
+		if pf != nil {
+			lj.lines = pf.seeLines(b.data, blocks)
+		}
 		blocks++
-		b.lines = &lineJob{at: at, lines: nl, maxDoc: maxDoc, prev: link, next: newDocLink()}
-		link = b.lines.next
+		b.lines = lj
+		link = lj.next
 		at.Offset += int64(end)
-		at.Line += nl
 		prog.in.Add(int64(end))
+		nl := lj.lines
 		if !send(b) {
 			if next != nil {
 				freeBatch(next)
 			}
 			return false
 		}
+		if nl < 0 {
+			nl = lj.lines // counted by runLines, done
+		}
+		at.Line += nl
 		if eof {
 			return true
 		}
@@ -624,11 +634,12 @@ func (w *worker) runLines(b *batch) {
 	if n := lj.lines + 1; cap(b.units) < n {
 		b.units = make([]unit, 0, n)
 	}
-	docs, line := 0, lj.at.Line
+	docs, line, breaks := 0, lj.at.Line, 0
 	for off := 0; off < len(data); line++ {
 		end, next := len(data), len(data)
 		if i := bytes.IndexByte(data[off:], '\n'); i >= 0 {
 			end, next = off+i, off+i+1
+			breaks++
 		}
 		start := off
 		for start < end && lineSpace(data[start]) {
@@ -646,6 +657,9 @@ func (w *worker) runLines(b *batch) {
 			}
 		}
 		off = next
+	}
+	if lj.lines < 0 {
+		lj.lines = breaks
 	}
 	if counted {
 		return
@@ -858,7 +872,7 @@ func fatalLine(text []byte, err error) bool {
 	// the splitter follows strings and brackets only: duplicate names and
 	// invalid UTF-8 (which the decoder did not reach, or it would have
 	// said) cut as any value, and checking them costs
-	return !mayHoldItems(text) && jsontext.Value(text).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	return !mayHoldItems(text) && jsonsyntax.Valid(text)
 }
 
 // reportsItems reports whether the decoder reports a root member named
