@@ -104,8 +104,8 @@ Output:
   --kubectl                 kubectl's message lines (Warning: unknown field "spec.x") instead of
                             FILE:LINE:COLUMN: SEVERITY: Kind name: MESSAGE
   --progress WHEN           progress bar on stderr: auto (when a terminal, default), always, never
-  -j, --jobs N              parallel workers (default: the number of CPUs); output order is kept;
-                            -j 1 reads and prunes on one goroutine (one core)
+  -j, --jobs N              parallel workers (default: the number of CPUs), on at most N cores
+                            ($GOMAXPROCS aside); output order is kept
 
   --version                 the module version and the Kubernetes version reproduced
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -33,6 +34,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, code := parseArgs(args, stdout, stderr)
 	if o == nil {
 		return code
+	}
+	// -j N runs on at most N cores, the runtime's own work (the garbage
+	// collector) included, unless $GOMAXPROCS says otherwise: -j 1 is one
+	// core, as a CI runner or a parallel make that gives it one expects
+	if n := runtime.GOMAXPROCS(0); o.jobs < n && os.Getenv("GOMAXPROCS") == "" {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(o.jobs))
 	}
 	if len(o.lint) > 0 {
 		return lintCRDs(o.lint, stdout, stderr)
