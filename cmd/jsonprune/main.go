@@ -56,6 +56,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.verbose {
 		ld.verbose = func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
 	}
+	// the inputs are listed while the CRDs load (on a tree, two walks of
+	// thousands of directory entries and stats, neither waiting for the
+	// other)
+	var inputs []input
+	var listErr error
+	listed := make(chan struct{})
+	go func() {
+		defer close(listed)
+		if !o.dump {
+			inputs, listErr = listInputs(o.inputs, o.recursive, showProgress(o, stderr))
+		}
+	}()
+	defer func() { <-listed }()
 	if o.schema != "" {
 		if fixed, err = loadSchema(o.schema, opts); err != nil {
 			fmt.Fprintf(stderr, "error: %s: %v\n", o.schema, err)
@@ -83,9 +96,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return dump(set, fixed, o.schema, stdout, stderr)
 	}
-	inputs, err := listInputs(o.inputs, o.recursive, showProgress(o, stderr))
-	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+	if <-listed; listErr != nil {
+		fmt.Fprintf(stderr, "error: %v\n", listErr)
 		return exitUsage
 	}
 	status := prune(o, set, fixed, ld, crdf, inputs, stdin, stdout, stderr)
