@@ -104,8 +104,8 @@ Output:
   --kubectl                 kubectl's message lines (Warning: unknown field "spec.x") instead of
                             FILE:LINE:COLUMN: SEVERITY: Kind name: MESSAGE
   --progress WHEN           progress bar on stderr: auto (when a terminal, default), always, never
-  -j, --jobs N              parallel workers (default: the number of CPUs), on at most N cores
-                            ($GOMAXPROCS aside); output order is kept
+  -j, --jobs N              parallel workers, on at most N cores unless $GOMAXPROCS is set
+                            (default: the CPUs it may use); output order is kept
 
   --version                 the module version and the Kubernetes version reproduced
 
@@ -162,8 +162,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, int) {
 	boolean(&o.verbose, "v", "verbose")
 	boolean(&o.version, "version")
 	fs.IntVar(&o.top, "top", 20, "")
-	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "")
-	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "")
+	fs.IntVar(&o.jobs, "j", runtime.GOMAXPROCS(0), "")
+	fs.IntVar(&o.jobs, "jobs", runtime.GOMAXPROCS(0), "")
 
 	bad := func(format string, a ...any) (*options, int) {
 		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
