@@ -151,6 +151,42 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	}
 }
 
+// typeMetaVal is takeTypeMeta's validation of the root's apiVersion or
+// kind (property idx, named name, of the string raw, a slice of the
+// document), as memberByRole and valueMember do it: checked against the
+// schema's own declaration (8c), then kept.
+//
+//go:noinline
+func (d *Decoder) typeMetaVal(f *objFrame, idx int, name []byte, raw jsontext.Value) {
+	if s := f.props[idx].Declared; isSchema(s) {
+		d.memberHint(f, idx, s)
+		if !d.val.hintStr || s != d.val.hintS {
+			// its errors are located at the value, the scanner after it
+			pos := d.sc.pos
+			d.sc.pos = cap(d.doc) - cap(raw) + len(raw)
+			d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
+			d.checkScalar(s, raw)
+			d.sc.pos = pos
+		}
+	}
+	d.keptMember(f, idx, nil)
+}
+
+// laneDroppedStatus is laneMember's step for the root's status that a
+// create drops before validating (statusDropped): decoded without
+// validation, and not kept, as valueMember does.
+//
+//go:noinline
+func (d *Decoder) laneDroppedStatus(f *objFrame, name []byte, target schemaauto.StateID, vk jsontext.Kind) error {
+	d.val.on = false
+	v, err := d.valueKind(target, vk, false)
+	d.val.on = true
+	if f.m != nil {
+		f.m[string(name)] = v
+	}
+	return err
+}
+
 // laneStringKept is laneMember's string step with validation on (bytes
 // or no output; no scale path can reach the member: the document's
 // version has no scale subresource, or the member is deeper than every
@@ -382,7 +418,9 @@ func (d *Decoder) openValObject(f *objFrame) {
 func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 	if f.root {
 		d.startScale()
-		f.noStrLane = d.val.scaleOn // the root's path is empty
+		// the root's path is empty; and its status may be dropped
+		// (laneDroppedStatus)
+		f.noStrLane = true
 		f.vclose = true
 		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
 	}

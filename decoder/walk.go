@@ -496,8 +496,8 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	f.nulls = d.a.Prunes() && !d.cfg.noNullPruning
 	// the fast lane: on the fast path, not in a discarded subtree; at the
 	// root (whose apiVersion and kind, in any case, feed the pre-scan:
-	// laneName) only without validation or streams
-	f.lane = d.scanning && !discard && (!f.root || !d.val.on && d.strm.sink == nil && d.strm.head == nil)
+	// laneName) only without streams
+	f.lane = d.scanning && !discard && (!f.root || d.strm.sink == nil && d.strm.head == nil)
 	// one path segment for the members, set for each
 	f.top, f.namesMark = len(d.find.path), len(d.find.names)
 	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Key})
@@ -639,6 +639,9 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
 	target := f.props[idx].Target
 	if d.val.on {
+		if f.root && d.statusDropped(name) {
+			return d.laneDroppedStatus(f, name, target, vk)
+		}
 		d.memberHint(f, idx, target)
 	}
 	var v any
