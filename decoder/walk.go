@@ -379,8 +379,9 @@ type objFrame struct {
 	// validation: closeValObject has more to do than compare the
 	// presence bits (a frame, counts, the root)
 	vclose bool
-	// validation: a string member may be at a scale path, so it does not
-	// take the lane's string step (laneStringKept)
+	// validation: a member's value may be at a scale path (or at a prefix
+	// of one), so it takes valueKind's step, not the lane's own string
+	// (laneStringKept), object or array steps; at the root, always
 	noStrLane bool
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
@@ -647,9 +648,9 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 	var v any
 	var err error
 	switch {
-	case vk == '{' && !d.val.on && target != schemaauto.Keep: // as valueKind would
+	case vk == '{' && !f.noStrLane && target != schemaauto.Keep: // as valueKind would
 		v, err = d.object(target, false)
-	case vk == '[' && !d.val.on && target != schemaauto.Keep:
+	case vk == '[' && !f.noStrLane && target != schemaauto.Keep:
 		v, err = d.array(target, false)
 	default:
 		v, err = d.valueKind(target, vk, false)
