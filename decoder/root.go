@@ -282,9 +282,9 @@ func (d *Decoder) takeTypeMeta(f *objFrame) {
 		}
 		d.tm.ciSeq++
 		v.set, v.isString, v.str, v.offset = true, true, append(v.str[:0], doc[m.val+1:m.valEnd-1]...), int64(m.name)
-		if d.val.on {
-			d.typeMetaVal(f, idx[n], doc[m.name+1:m.nameEnd-1], doc[m.val:m.valEnd])
-		}
+	}
+	if d.val.on {
+		d.typeMetaVal(f, idx)
 	}
 	d.sc.pos, d.sc.state, d.sc.from = ms[1].valEnd, sAfter, -1
 }

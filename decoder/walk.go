@@ -377,7 +377,7 @@ type objFrame struct {
 	vcounts   bool
 	vn, vmark int
 	// validation: closeValObject has more to do than compare the
-	// presence bits (a frame, counts, the root)
+	// presence bits (a frame, counts)
 	vclose bool
 	// validation: a member's value may be at a scale path (or at a prefix
 	// of one), so it takes valueKind's step, not the lane's own string
@@ -631,8 +631,14 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 		if f.write {
 			d.buf = append(d.buf, raw...)
 		}
-		if d.val.on && err == nil {
-			d.laneStringKept(f, idx, rawName, raw) // validation's checks
+		if d.val.on && err == nil { // validation's checks
+			const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+			if uint(idx) < uint(len(f.vflags)) && f.vflags[idx]&anyString == anyString && !f.vframe {
+				f.keptLo |= 1 << uint(idx) // 0 from 64 on (Go's shifts)
+				f.vn++
+			} else {
+				d.laneStringKept(f, idx, rawName, raw)
+			}
 		}
 		return err
 	}
