@@ -862,7 +862,11 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 			if d.meta.indexed {
 				spans = &d.meta.spans
 			}
-			d.validateMetadata(f.root, mr.p, d.buf[start:], spans, mr.nameOff) // located at its name
+			if f.root { // as validateMetadata, without its call
+				d.validateRootMetadata(d.buf[start:], spans, mr.nameOff) // located at its name
+			} else {
+				d.validateEmbeddedMetadata(mr.p, d.buf[start:], spans, mr.nameOff)
+			}
 		}
 		if !f.write {
 			d.buf = d.buf[:start]
