@@ -438,9 +438,7 @@ func (d *Decoder) openValRoot(f *objFrame) {
 	lo, hi := f.st.PropRange()
 	f.vflags = d.val.vt.Props[lo:hi]
 	d.startScale()
-	// the root's path is empty; and its status may be dropped
-	// (laneDroppedStatus)
-	f.noStrLane = true
+	f.noStrLane = d.val.scaleOn // the root's path is empty
 	d.val.rootClose, d.val.rootOff = true, f.off
 	sum := d.flagsOf(f.s) &^ sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
 	if sum&(sumObjectOK|sumObjectWork) != sumObjectOK {

@@ -381,7 +381,7 @@ type objFrame struct {
 	vclose bool
 	// validation: a member's value may be at a scale path (or at a prefix
 	// of one), so it takes valueKind's step, not the lane's own string
-	// (laneStringKept), object or array steps; at the root, always
+	// (laneStringKept), object or array steps
 	noStrLane bool
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
@@ -633,6 +633,9 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 		}
 		if d.val.on && err == nil { // validation's checks
 			const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+			if f.root && d.statusDropped(rawName[1:len(rawName)-1]) {
+				return nil // not validated, not kept (laneDroppedStatus)
+			}
 			if uint(idx) < uint(len(f.vflags)) && f.vflags[idx]&anyString == anyString && !f.vframe {
 				f.keptLo |= 1 << uint(idx) // 0 from 64 on (Go's shifts)
 				f.vn++
