@@ -162,6 +162,14 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 //
 //go:noinline
 func (d *Decoder) typeMetaVal(f *objFrame, idx [2]int) {
+	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+	if i, j := uint(idx[0]), uint(idx[1]); i < uint(len(f.vflags)) && j < uint(len(f.vflags)) && f.vflags[i]&f.vflags[j]&anyString == anyString && !f.vframe {
+		// the usual declarations pass every string (memberHint's hint
+		// would pass them): both kept
+		f.keptLo |= 1<<i | 1<<j // 0 from 64 on (Go's shifts)
+		f.vn += 2
+		return
+	}
 	for n, i := range idx {
 		if s := f.props[i].Declared; isSchema(s) {
 			d.memberHint(f, i, s)
