@@ -186,6 +186,12 @@ func (d *Decoder) typeMetaVal(f *objFrame, idx [2]int) {
 	}
 }
 
+// rootStatusDropped is statusDropped for laneMember (out of line: it
+// runs at the root only).
+//
+//go:noinline
+func (d *Decoder) rootStatusDropped(name []byte) bool { return d.statusDropped(name) }
+
 // laneDroppedStatus is laneMember's step for the root's status that a
 // create drops before validating (statusDropped): decoded without
 // validation, and not kept, as valueMember does.
@@ -209,10 +215,14 @@ func (d *Decoder) laneDroppedStatus(f *objFrame, name []byte, target schemaauto.
 // flags (f.vflags) and, for a node that checks its strings' length and
 // pattern or enum, its ValueCheck; only a string that fails them, or
 // whose node needs its Rules or Tree, takes checkScalar's way, with its
-// path set for the errors. laneMember decides the usual string itself
-// (its flags pass every string, no frame) without the call.
+// path set for the errors. At the root, a status that the status
+// subresource drops before validating is neither checked nor kept (as
+// laneDroppedStatus).
 func (d *Decoder) laneStringKept(f *objFrame, idx int, rawName []byte, raw jsontext.Value) {
 	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+	if f.root && d.statusDropped(rawName[1:len(rawName)-1]) {
+		return
+	}
 	if uint(idx) >= uint(len(f.vflags)) || f.vflags[idx]&anyString != anyString {
 		d.laneStringCheck(f, idx, rawName[1:len(rawName)-1], raw)
 	}

@@ -631,17 +631,8 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 		if f.write {
 			d.buf = append(d.buf, raw...)
 		}
-		if d.val.on && err == nil { // validation's checks
-			const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
-			if f.root && d.statusDropped(rawName[1:len(rawName)-1]) {
-				return nil // not validated, not kept (laneDroppedStatus)
-			}
-			if uint(idx) < uint(len(f.vflags)) && f.vflags[idx]&anyString == anyString && !f.vframe {
-				f.keptLo |= 1 << uint(idx) // 0 from 64 on (Go's shifts)
-				f.vn++
-			} else {
-				d.laneStringKept(f, idx, rawName, raw)
-			}
+		if d.val.on && err == nil {
+			d.laneStringKept(f, idx, rawName, raw) // validation's checks
 		}
 		return err
 	}
@@ -649,7 +640,7 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
 	target := f.props[idx].Target
 	if d.val.on {
-		if f.root && d.statusDropped(name) {
+		if f.root && d.rootStatusDropped(name) {
 			return d.laneDroppedStatus(f, name, target, vk)
 		}
 		d.memberHint(f, idx, target)
