@@ -323,6 +323,10 @@ func FuzzValidation(f *testing.F) {
 		head + `"spec":{"size":"small","lm":{"k":"v","k":null},"p":{"a":"x","a":null}}}`,
 		head + `"spec":{"size":"small","replicas":{"a":[1,"x"]},"replicas":[1,{"b":2}]},"spec":[1]}`,
 		head + `"spec":"x","spec":{"size":"small","replicas":"x","replicas":null}}`,
+		// the root's lane with validation: apiVersion and kind taken at once
+		// (either order, spaced), then its other members, a status
+		`{"kind":"Widget","apiVersion":"example.com/v1","spec":{"size":"small"},"metadata":{"name":"w"},"status":{"replicas":"x"}}`,
+		`{ "apiVersion" : "example.com/v1" , "kind" : "Widget" , "spec" : {"size":"x"} , "status" : "s" }`,
 	} {
 		f.Add([]byte(s))
 	}
