@@ -381,6 +381,9 @@ func (d *Decoder) decode(doc []byte, ownDups bool) (any, error) {
 		return nil, err
 	}
 	v, err := d.value(d.a.Root(), false)
+	if err == nil && d.val.rootClose && (d.val.scaleOn || !d.val.meta) {
+		d.closeRoot(d.val.rootOff)
+	}
 	if err == nil {
 		if _, err = d.readToken(); err == nil {
 			err = &jperrors.DecodeError{Offset: d.offset(), Msg: "invalid data after the top-level value"}

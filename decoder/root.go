@@ -242,9 +242,11 @@ func (d *Decoder) prescanPlain() bool {
 // valid JSON text {"apiVersion":"…","kind":"…", in either order), as
 // readMember, placeMember, dupMember and valueMember would (the
 // properties' roles kept verbatim, the pre-scan fed, the names marked
-// seen, the members written), and leaves the scanner after them. Where
-// the root's properties are not those of a resource (no apiVersion or
-// kind of their role) it takes nothing and the members go the usual way.
+// seen, the members written; with validation, checked against their
+// declared schemas and kept: typeMetaVal), and leaves the scanner after
+// them. Where the root's properties are not those of a resource (no
+// apiVersion or kind of their role) it takes nothing and the members go
+// the usual way.
 func (d *Decoder) takeTypeMeta(f *objFrame) {
 	doc, ms := d.doc, &d.tm.plain
 	if d.tm.plainN != 2 || f.m != nil || d.sc.pos != skipSpace(doc, 0)+1 || len(f.props) == 0 {
@@ -280,6 +282,9 @@ func (d *Decoder) takeTypeMeta(f *objFrame) {
 		}
 		d.tm.ciSeq++
 		v.set, v.isString, v.str, v.offset = true, true, append(v.str[:0], doc[m.val+1:m.valEnd-1]...), int64(m.name)
+	}
+	if d.val.on {
+		d.typeMetaVal(f, idx)
 	}
 	d.sc.pos, d.sc.state, d.sc.from = ms[1].valEnd, sAfter, -1
 }

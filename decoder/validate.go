@@ -91,6 +91,10 @@ type valState struct {
 	hintS   schemaauto.StateID
 	hintF   uint32 // its PropFlags entry
 	hintStr bool   // its flags pass every string
+	// the root has no frame: closeRoot runs after its value, with the
+	// offset of its '{'
+	rootClose bool
+	rootOff   int64
 	// the presence programs found, per automaton (presenceProgram)
 	reqA *schemaauto.Automaton
 	req  *reqCache
@@ -138,7 +142,7 @@ func (d *Decoder) resetValidation() {
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
 	d.val.lists, d.val.scale, d.val.scaleOn = d.val.lists[:0], d.val.scale[:0], false
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
-	d.val.hintS = schemaauto.NoState
+	d.val.hintS, d.val.rootClose = schemaauto.NoState, false
 }
 
 // memberHint notes, before a member's value is decoded, the Flags of its
@@ -151,6 +155,58 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	}
 }
 
+// typeMetaVal is takeTypeMeta's validation of the root's apiVersion and
+// kind (properties idx, read by the pre-scan at d.tm.plain), as
+// memberByRole and valueMember do it: each checked against the schema's
+// own declaration (8c), then kept.
+//
+//go:noinline
+func (d *Decoder) typeMetaVal(f *objFrame, idx [2]int) {
+	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+	if i, j := uint(idx[0]), uint(idx[1]); i < uint(len(f.vflags)) && j < uint(len(f.vflags)) && f.vflags[i]&f.vflags[j]&anyString == anyString && !f.vframe {
+		// the usual declarations pass every string (memberHint's hint
+		// would pass them): both kept
+		f.keptLo |= 1<<i | 1<<j // 0 from 64 on (Go's shifts)
+		f.vn += 2
+		return
+	}
+	for n, i := range idx {
+		if s := f.props[i].Declared; isSchema(s) {
+			d.memberHint(f, i, s)
+			if !d.val.hintStr || s != d.val.hintS {
+				// its errors are located at the value, the scanner after it
+				m, pos := &d.tm.plain[n], d.sc.pos
+				d.sc.pos = m.valEnd
+				d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: d.doc[m.name+1 : m.nameEnd-1]}
+				d.checkScalar(s, d.doc[m.val:m.valEnd])
+				d.sc.pos = pos
+			}
+		}
+		d.keptMember(f, i, nil)
+	}
+}
+
+// rootStatusDropped is statusDropped for laneMember (out of line: it
+// runs at the root only).
+//
+//go:noinline
+func (d *Decoder) rootStatusDropped(name []byte) bool { return d.statusDropped(name) }
+
+// laneDroppedStatus is laneMember's step for the root's status that a
+// create drops before validating (statusDropped): decoded without
+// validation, and not kept, as valueMember does.
+//
+//go:noinline
+func (d *Decoder) laneDroppedStatus(f *objFrame, name []byte, target schemaauto.StateID, vk jsontext.Kind) error {
+	d.val.on = false
+	v, err := d.valueKind(target, vk, false)
+	d.val.on = true
+	if f.m != nil {
+		f.m[string(name)] = v
+	}
+	return err
+}
+
 // laneStringKept is laneMember's string step with validation on (bytes
 // or no output; no scale path can reach the member: the document's
 // version has no scale subresource, or the member is deeper than every
@@ -159,9 +215,14 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 // flags (f.vflags) and, for a node that checks its strings' length and
 // pattern or enum, its ValueCheck; only a string that fails them, or
 // whose node needs its Rules or Tree, takes checkScalar's way, with its
-// path set for the errors.
+// path set for the errors. At the root, a status that the status
+// subresource drops before validating is neither checked nor kept (as
+// laneDroppedStatus).
 func (d *Decoder) laneStringKept(f *objFrame, idx int, rawName []byte, raw jsontext.Value) {
 	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+	if f.root && d.statusDropped(rawName[1:len(rawName)-1]) {
+		return
+	}
 	if uint(idx) >= uint(len(f.vflags)) || f.vflags[idx]&anyString != anyString {
 		d.laneStringCheck(f, idx, rawName[1:len(rawName)-1], raw)
 	}
@@ -363,32 +424,49 @@ func (d *Decoder) openOffset() int64 {
 // (keptMember) and are checked against the state's mask when it closes.
 // One whose only checks are its property counts
 // (schemaauto.ValueCheck.ObjectCounts) counts its kept members in f and
-// checks them when it closes. The root is such an object when its own checks allow (its scale and
-// metadata are checked when it closes, closeRoot).
+// checks them when it closes. The root is such an object when its own
+// checks allow (its scale and metadata are checked after its value,
+// closeRoot; openValRoot).
 func (d *Decoder) openValObject(f *objFrame) {
-	if d.val.vcA != d.a {
+	if f.root {
+		d.openValRoot(f)
+		return
+	}
+	if d.val.vcA != d.a { // the root loaded them (or an array's openValArray)
 		d.loadValueTables()
 	}
 	lo, hi := f.st.PropRange()
 	f.vflags = d.val.vt.Props[lo:hi]
 	f.noStrLane = d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
-	if sum := d.flagsOf(f.s); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK || f.root {
+	if sum := d.flagsOf(f.s); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK {
+		d.openValObjectWork(f, sum)
+	}
+}
+
+// openValRoot is openValObject for the root: the document's value tables
+// and scale paths are set up; its apiVersion, kind and metadata, and its
+// scale subresource, are checked after its value (closeRoot), unless it
+// has a frame.
+//
+//go:noinline
+func (d *Decoder) openValRoot(f *objFrame) {
+	if d.val.vcA != d.a {
+		d.loadValueTables()
+	}
+	lo, hi := f.st.PropRange()
+	f.vflags = d.val.vt.Props[lo:hi]
+	d.startScale()
+	f.noStrLane = d.val.scaleOn // the root's path is empty
+	d.val.rootClose, d.val.rootOff = true, f.off
+	sum := d.flagsOf(f.s) &^ sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
+	if sum&(sumObjectOK|sumObjectWork) != sumObjectOK {
 		d.openValObjectWork(f, sum)
 	}
 }
 
 // openValObjectWork is openValObject for an object with checks of its
-// own, or the root.
+// own.
 func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
-	if f.root {
-		d.startScale()
-		f.noStrLane = d.val.scaleOn // the root's path is empty
-		f.vclose = true
-		sum &^= sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
-	}
-	if sum&(sumObjectOK|sumObjectWork|sumEmbedded) == sumObjectOK {
-		return
-	}
 	if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
 		if f.s == d.val.hintS && d.val.hintF>>16 != 0 {
 			f.reqMask = uint64(d.val.hintF >> 16) // from the property, as the flags
@@ -402,6 +480,7 @@ func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 		return
 	}
 	f.vframe, f.vclose = true, true
+	d.val.rootClose = d.val.rootClose && !f.root // closeObjectVal checks the root's
 	d.openValFrame(f.s, validate.Object, len(f.props), f.off)
 }
 
@@ -413,14 +492,11 @@ func (d *Decoder) closeValObject(f *objFrame) {
 }
 
 // closeValObjectWork is closeValObject for an object with a frame, counts,
-// a missing required property, or the root.
+// or a missing required property.
 func (d *Decoder) closeValObjectWork(f *objFrame) {
 	if f.vframe {
 		d.closeObjectVal(f.s, f.top, f.off, f.m)
 		return
-	}
-	if f.root && (d.val.scaleOn || !d.val.meta) {
-		d.closeRoot(f.off)
 	}
 	if f.vcounts {
 		// its own errors come before its members', as objectChecks puts them
@@ -439,9 +515,10 @@ func (d *Decoder) closeValObjectWork(f *objFrame) {
 	d.checkRequired(&vf, f.s, f.top, d.find.path[:f.top], f.off)
 }
 
-// closeRoot runs the checks of the root's close that its frame would
-// (closeObjectVal): the scale subresource's, and the metadata's when the
-// document had none.
+// closeRoot runs, after the root's value, the checks of the root's close
+// that its frame would (closeObjectVal) for a root without one
+// (valState.rootClose): the scale subresource's, and the metadata's when
+// the document had none.
 func (d *Decoder) closeRoot(off int64) {
 	if d.val.scaleOn {
 		d.closeScale(off)

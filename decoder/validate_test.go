@@ -323,6 +323,10 @@ func FuzzValidation(f *testing.F) {
 		head + `"spec":{"size":"small","lm":{"k":"v","k":null},"p":{"a":"x","a":null}}}`,
 		head + `"spec":{"size":"small","replicas":{"a":[1,"x"]},"replicas":[1,{"b":2}]},"spec":[1]}`,
 		head + `"spec":"x","spec":{"size":"small","replicas":"x","replicas":null}}`,
+		// the root's lane with validation: apiVersion and kind taken at once
+		// (either order, spaced), then its other members, a status
+		`{"kind":"Widget","apiVersion":"example.com/v1","spec":{"size":"small"},"metadata":{"name":"w"},"status":{"replicas":"x"}}`,
+		`{ "apiVersion" : "example.com/v1" , "kind" : "Widget" , "spec" : {"size":"x"} , "status" : "s" }`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -627,6 +631,113 @@ func TestRequiredAfterDuplicate(t *testing.T) {
 		doc := []byte(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":"small","lm":` + lm + `}}`)
 		if _, err := d.AppendPrune(nil, doc); err != nil && strings.Contains(err.Error(), "Required value") {
 			t.Errorf("%s: got %v, want no Required value", lm, err)
+		}
+	}
+}
+
+// TestValidationRootLane: with validation the root takes the fast lane
+// (takeTypeMeta for its apiVersion and kind, laneMember for its other
+// members); its apiVersion and kind are checked against their declared
+// schemas, located at their values, and a status that the status
+// subresource drops before validating is not checked, in every mode of
+// reading alike.
+func TestValidationRootLane(t *testing.T) {
+	const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources: {status: {}}
+    schema:
+      openAPIV3Schema:
+        type: object
+        required: [spec, kind]
+        properties:
+          kind: {type: string, maxLength: 3}
+          spec:
+            type: object
+            properties:
+              cnt: {type: integer, minimum: 0}
+              s: {type: string, maxLength: 2}
+          status:
+            type: object
+            properties:
+              cnt: {type: integer, minimum: 0}
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: doohickeys.example.com}
+spec:
+  group: example.com
+  names: {kind: Doohickey, plural: doohickeys}
+  scope: Namespaced
+  versions:
+  - name: v2
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              cnt: {type: integer, minimum: 0}
+          status:
+            type: object
+            properties:
+              cnt: {type: integer, minimum: 0}
+`
+	crds, err := schemaauto.ParseCRDs([]byte(crd))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := schemaauto.CompileCRDs(crds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []string{
+		`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"cnt":1},"status":{"cnt":-1}}`,
+		`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"status":{"cnt":-1},"spec":{"cnt":-1,"s":"abc"}}`,
+		`{"kind":"Gadget","apiVersion":"example.com/v1","spec":{"cnt":-2},"metadata":{"name":"g"},"status":"x"}`,
+		`{ "apiVersion" : "example.com/v1" , "kind" : "Gadget" , "metadata":{"name":"g"},"spec":{"s":"abc"}}`,
+		`{"apiVersion":"example.com/v2","kind":"Doohickey","metadata":{"name":"g"},"spec":{"cnt":1},"status":{"cnt":-1}}`,
+		`{"apiVersion":"example.com/v2","kind":"Doohickey","metadata":{"name":"g"},"status":{"cnt":-1},"spec":{"cnt":-1}}`,
+		`{"apiVersion":"example.com/v1","kind":"Gadget","Kind":"Gadget","metadata":{"name":"g"},"spec":{}}`,
+		`{"apiVersion":"example.com/v1","kind":"Gadget","spec":{"cnt":1},"spec":{"cnt":-1}}`,
+	}
+	wantSome := []bool{true, true, true, true, true, true, true, true}
+	for i, doc := range docs {
+		var ref []string
+		for _, mode := range []string{"slow", "noscan", "fast"} {
+			d, err := New(set, Validation(true))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
+			out, err := d.AppendPrune(nil, []byte(doc))
+			got := []string{string(out), fmt.Sprint(err)}
+			if inv := d.Result().Invalid(); inv != nil {
+				for _, e := range inv.Errors {
+					got = append(got, fmt.Sprintf("%d %s %s", e.Offset, e.Pointer, e.Error()))
+				}
+			}
+			if mode == "slow" {
+				ref = got
+				if (len(got) > 2) != wantSome[i] {
+					t.Errorf("doc %d: %q", i, got)
+				}
+				continue
+			}
+			if !slices.Equal(got, ref) {
+				t.Errorf("doc %d, %s:\n got %q\nwant %q", i, mode, got, ref)
+			}
 		}
 	}
 }

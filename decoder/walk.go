@@ -377,10 +377,11 @@ type objFrame struct {
 	vcounts   bool
 	vn, vmark int
 	// validation: closeValObject has more to do than compare the
-	// presence bits (a frame, counts, the root)
+	// presence bits (a frame, counts)
 	vclose bool
-	// validation: a string member may be at a scale path, so it does not
-	// take the lane's string step (laneStringKept)
+	// validation: a member's value may be at a scale path (or at a prefix
+	// of one), so it takes valueKind's step, not the lane's own string
+	// (laneStringKept), object or array steps
 	noStrLane bool
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
@@ -496,8 +497,8 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	f.nulls = d.a.Prunes() && !d.cfg.noNullPruning
 	// the fast lane: on the fast path, not in a discarded subtree; at the
 	// root (whose apiVersion and kind, in any case, feed the pre-scan:
-	// laneName) only without validation or streams
-	f.lane = d.scanning && !discard && (!f.root || !d.val.on && d.strm.sink == nil && d.strm.head == nil)
+	// laneName) only without streams
+	f.lane = d.scanning && !discard && (!f.root || d.strm.sink == nil && d.strm.head == nil)
 	// one path segment for the members, set for each
 	f.top, f.namesMark = len(d.find.path), len(d.find.names)
 	d.find.path = append(d.find.path, fieldpath.Segment{Kind: fieldpath.Key})
@@ -639,14 +640,17 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 	d.find.path[f.top] = fieldpath.Segment{Kind: fieldpath.Key, Name: name}
 	target := f.props[idx].Target
 	if d.val.on {
+		if f.root && d.rootStatusDropped(name) {
+			return d.laneDroppedStatus(f, name, target, vk)
+		}
 		d.memberHint(f, idx, target)
 	}
 	var v any
 	var err error
 	switch {
-	case vk == '{' && !d.val.on && target != schemaauto.Keep: // as valueKind would
+	case vk == '{' && !f.noStrLane && target != schemaauto.Keep: // as valueKind would
 		v, err = d.object(target, false)
-	case vk == '[' && !d.val.on && target != schemaauto.Keep:
+	case vk == '[' && !f.noStrLane && target != schemaauto.Keep:
 		v, err = d.array(target, false)
 	default:
 		v, err = d.valueKind(target, vk, false)
@@ -852,7 +856,11 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 			if d.meta.indexed {
 				spans = &d.meta.spans
 			}
-			d.validateMetadata(f.root, mr.p, d.buf[start:], spans, mr.nameOff) // located at its name
+			if f.root { // as validateMetadata, without its call
+				d.validateRootMetadata(d.buf[start:], spans, mr.nameOff) // located at its name
+			} else {
+				d.validateEmbeddedMetadata(mr.p, d.buf[start:], spans, mr.nameOff)
+			}
 		}
 		if !f.write {
 			d.buf = d.buf[:start]
