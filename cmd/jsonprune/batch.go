@@ -78,6 +78,9 @@ type batch struct {
 	// the next batch of a chain handed on as one job (runPipeline); done
 	// is the first one's
 	next *batch
+	// the first of a chain: the texts' bytes of the whole chain, held in
+	// flight (runPipeline's textBudget)
+	held int
 }
 
 // sumTallies adds up the units' tallies into b.tally (and lets their maps
@@ -112,7 +115,7 @@ func newBatch(in *input) *batch {
 	b.in = in
 	b.units, b.data, b.out, b.msgs, b.rep, b.once = b.units[:0], b.data[:0], b.out[:0], b.msgs[:0], b.rep[:0], b.once[:0]
 	b.done = make(chan struct{})
-	b.lines, b.next = nil, nil
+	b.lines, b.next, b.held = nil, nil, 0
 	b.tally = tally{}
 	return b
 }

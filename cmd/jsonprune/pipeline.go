@@ -49,11 +49,20 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	ahead := min(4*n, n+8)
 	jobs := make(chan *batch, ahead)
 	order := make(chan *batch, ahead+n+2)
+	// and holds at most n+2 blocks of text in flight, however many jobs:
+	// blocks of JSON Lines (1 MiB) are many texts each, and more of
+	// them cost memory and its page faults, not less waiting
+	room := newTextBudget((n + 2) * blockSize)
 	stop := make(chan struct{}) // closed when the output fails: read no more
 	handOn := func(b *batch) bool {
+		for c := b; c != nil; c = c.next {
+			b.held += len(c.data)
+		}
+		room.take(b.held)
 		select {
 		case order <- b:
 		case <-stop:
+			room.give(b.held)
 			freeBatch(b)
 			return false
 		}
@@ -139,9 +148,41 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 				stopped = true
 			}
 		}
+		held := b.held
 		freeBatch(b)
+		room.give(held)
 	}
 	wg.Wait()
+}
+
+// A textBudget bounds the bytes of text the pipeline holds in flight: take
+// waits until they fit (a text larger than the whole budget goes alone).
+type textBudget struct {
+	mu        sync.Mutex
+	freed     sync.Cond
+	used, max int
+}
+
+func newTextBudget(max int) *textBudget {
+	t := &textBudget{max: max}
+	t.freed.L = &t.mu
+	return t
+}
+
+func (t *textBudget) take(n int) {
+	t.mu.Lock()
+	for t.used > 0 && t.used+n > t.max {
+		t.freed.Wait()
+	}
+	t.used += n
+	t.mu.Unlock()
+}
+
+func (t *textBudget) give(n int) {
+	t.mu.Lock()
+	t.used -= n
+	t.mu.Unlock()
+	t.freed.Signal()
 }
 
 // runSequential is the pipeline of -j 1: one goroutine reads, cuts,
