@@ -26,7 +26,13 @@ func compileCRDFile(t testing.TB, path string) *schemaauto.Set {
 	if err != nil {
 		t.Fatal(err)
 	}
-	crds, err := schemaauto.ParseCRDs(data)
+	return compileCRDText(t, string(data))
+}
+
+// compileCRDText compiles the CRDs of a YAML or JSON text.
+func compileCRDText(t testing.TB, text string) *schemaauto.Set {
+	t.Helper()
+	crds, err := schemaauto.ParseCRDs([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
-	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
 const valCRD = `apiVersion: apiextensions.k8s.io/v1
@@ -94,14 +93,7 @@ spec:
 
 func newValDecoder(t *testing.T, opts ...Option) *Decoder {
 	t.Helper()
-	crds, err := schemaauto.ParseCRDs([]byte(valCRD))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := schemaauto.CompileCRDs(crds)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := compileCRDText(t, valCRD)
 	d, err := New(set, append([]Option{Validation(true)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
@@ -332,14 +324,7 @@ func FuzzValidation(f *testing.F) {
 	}
 	dec := map[string]*Decoder{}
 	for _, mode := range []string{"fast", "slow", "noscan"} {
-		crds, err := schemaauto.ParseCRDs([]byte(valCRD))
-		if err != nil {
-			f.Fatal(err)
-		}
-		set, err := schemaauto.CompileCRDs(crds)
-		if err != nil {
-			f.Fatal(err)
-		}
+		set := compileCRDText(f, valCRD)
 		d, err := New(set, Validation(true))
 		if err != nil {
 			f.Fatal(err)
@@ -436,14 +421,7 @@ spec:
                 x-kubernetes-int-or-string: true
                 anyOf: [{minimum: 300}, {maxLength: 3}]
 `
-	crds, err := schemaauto.ParseCRDs([]byte(crd))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := schemaauto.CompileCRDs(crds)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := compileCRDText(t, crd)
 	d := must(New(set, Validation(true)))
 	doc := []byte(`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{` +
 		`"ports":[{"port":80,"name":"h\u00e9"},{"port":80,"protocol":"UDP"},{"port":443}],"tags":[1,2.5,1e3,-7],` +
@@ -467,7 +445,7 @@ spec:
 	}
 	bad := []byte(`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{` +
 		`"ports":[{"port":80},{"port":80,"protocol":"TCP"}],"tags":[2.5,2.5],"mode":{"a":3},"choice":{},"v":"x"}}`)
-	_, err = d.AppendPrune(nil, bad)
+	_, err := d.AppendPrune(nil, bad)
 	var inv *jperrors.InvalidError
 	if !errors.As(err, &inv) {
 		t.Fatalf("not invalid: %v", err)
@@ -537,14 +515,7 @@ spec:
 // null and absent members, in every mode of reading and output, and on
 // the corpus.
 func TestPresenceJunctors(t *testing.T) {
-	crds, err := schemaauto.ParseCRDs([]byte(presenceCRD))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := schemaauto.CompileCRDs(crds)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := compileCRDText(t, presenceCRD)
 	run := func(d *Decoder, doc []byte) string {
 		var b strings.Builder
 		out, err := d.AppendPrune(nil, doc)
@@ -694,14 +665,7 @@ spec:
             properties:
               cnt: {type: integer, minimum: 0}
 `
-	crds, err := schemaauto.ParseCRDs([]byte(crd))
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := schemaauto.CompileCRDs(crds)
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := compileCRDText(t, crd)
 	docs := []string{
 		`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"cnt":1},"status":{"cnt":-1}}`,
 		`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"status":{"cnt":-1},"spec":{"cnt":-1,"s":"abc"}}`,

@@ -40,7 +40,7 @@ func runPipeline(o *options, inputs []input, stdin io.Reader, set *schemaauto.Se
 	// with several workers, one more goroutine compiles ahead the CRDs of
 	// the documents cut (the workers would wait for them in turn)
 	set.SetPrefetch(n - 1)
-	pf := &prefetcher{set: set, lines: n > 1}
+	pf := &prefetcher{set: set}
 	// the reader runs up to a few jobs a worker ahead: it shares the cores
 	// with the workers, and while it waits for one a worker with an empty
 	// queue would wait for it (on the tree, with one job a worker queued,
@@ -292,7 +292,6 @@ func cutReader(rd *stream.Reader, err error, bl *builder, maxDoc int, pf *prefet
 type prefetcher struct {
 	set             *schemaauto.Set
 	lastAV, lastKnd []byte
-	lines           bool // read the lines of JSON Lines blocks too (seeLines)
 }
 
 func (p *prefetcher) see(d *stream.Document) {
@@ -338,7 +337,7 @@ func (p *prefetcher) prefetch(av, kind []byte) {
 // the one reading goroutine, whose time -j 2 pays in full: the block's
 // line breaks are then counted with bytes.Count.
 func (p *prefetcher) seeLines(block []byte, first int) int {
-	if p == nil || p.set == nil || !p.lines {
+	if p == nil || p.set == nil {
 		return bytes.Count(block, []byte{'\n'})
 	}
 	if first >= scanBlocks {

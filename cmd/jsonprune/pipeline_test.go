@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/jsonprune/jsonprune/schemaauto"
 	"io"
 	"os"
 	"path/filepath"
@@ -94,7 +95,8 @@ func BenchmarkCut(b *testing.B) {
 }
 
 // plainMember reads the members kubectl and jq write first, and nothing
-// else; seeLines counts a block's line breaks, with or without a set.
+// else; seeLines counts a block's line breaks, with or without a set
+// (with one, it reads the lines too).
 func TestPlainMember(t *testing.T) {
 	for text, want := range map[string]string{
 		`{"apiVersion":"v1","kind":"A"}`:   "apiVersion=v1 rest ,\"kind\":\"A\"}",
@@ -114,7 +116,7 @@ func TestPlainMember(t *testing.T) {
 		}
 	}
 	block := []byte("{\"apiVersion\":\"v1\",\"kind\":\"A\"}\n\n{\"kind\":\"B\",\"apiVersion\":\"x/v1\"}\n{\"a\":1}")
-	for _, p := range []*prefetcher{nil, {}, {lines: true}} {
+	for _, p := range []*prefetcher{nil, {}, {set: &schemaauto.Set{}}} { // the last reads the lines
 		for _, first := range []int{0, scanBlocks} {
 			if n := p.seeLines(block, first); n != 3 {
 				t.Errorf("seeLines: %d line breaks, want 3", n)
