@@ -36,14 +36,15 @@ func showProgress(o *options, stderr io.Writer) bool {
 	return o.progress == "always" || (o.progress == "auto" && isTerminal(stderr))
 }
 
-// isTerminal reports whether w is a terminal.
+// isTerminal reports whether w is a terminal: a file the terminal driver
+// answers for (isTerminalFd), not any character device, since /dev/null is
+// one too, and a run with its standard error sent there draws no bar.
 func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
 	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return isTerminalFd(f)
 }
 
 // show draws the bar on c every tick until finish is called.
