@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -59,52 +59,104 @@ func listInputs(args []string, recursive, sizes bool) ([]input, error) {
 			out = append(out, input{name: a, size: size, regular: regular})
 			continue
 		}
-		var files []input
-		err = filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != a && !recursive {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !hasInputExt(p) {
-				return nil
-			}
-			if !sizes {
-				// the entry's type is the walk's (lstat's, as Info)
-				files = append(files, input{name: p, size: -1, regular: d.Type().IsRegular()})
-				return nil
-			}
-			fi, err := d.Info()
-			if err != nil {
-				return err
-			}
-			files = append(files, input{name: p, size: fi.Size(), regular: fi.Mode().IsRegular()})
-			return nil
-		})
-		if err != nil {
+		if info, err := os.Lstat(a); err != nil || !info.IsDir() {
+			// a link to a directory is not followed (filepath.WalkDir's
+			// rule, and kubectl's): it gives no files
+			continue
+		}
+		if out, err = listDir(out, filepath.Clean(a), recursive, sizes); err != nil {
 			return nil, err
 		}
-		sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
-		out = append(out, files...)
 	}
 	return out, nil
 }
 
+// listDir appends the input files of dir (and with recursive those of its
+// subdirectories) to out, sorted by path: the entries of a directory are
+// sorted with a directory's name followed by the separator, so that the
+// files of a subdirectory come where their paths sort (a/b.yaml after
+// a-c.yaml), and no sort of the whole list is needed. The paths are
+// filepath.Join's (dir is clean); directories are not followed through
+// links, as filepath.WalkDir does.
+func listDir(out []input, dir string, recursive, sizes bool) ([]input, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	ents, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	prefix := filepath.Join(dir, "x")
+	prefix = prefix[:len(prefix)-1]
+	key := func(e os.DirEntry) string {
+		if e.IsDir() {
+			return e.Name() + string(filepath.Separator)
+		}
+		return e.Name()
+	}
+	slices.SortFunc(ents, func(a, b os.DirEntry) int { return strings.Compare(key(a), key(b)) })
+	for _, e := range ents {
+		p := prefix + e.Name()
+		if e.IsDir() {
+			if recursive {
+				if out, err = listDir(out, p, recursive, sizes); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		if !hasInputExt(e.Name()) {
+			continue
+		}
+		if !sizes {
+			// the entry's type is the directory's (lstat's, as Info)
+			out = append(out, input{name: p, size: -1, regular: e.Type().IsRegular()})
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, input{name: p, size: fi.Size(), regular: fi.Mode().IsRegular()})
+	}
+	return out, nil
+}
+
+// hasInputExt reports whether name ends in one of inputExts, compressed or
+// not, in any case.
 func hasInputExt(name string) bool {
-	name = strings.ToLower(name)
 	for _, z := range []string{".gz", ".zst", ".zstd"} {
-		name = strings.TrimSuffix(name, z)
+		if hasSuffixFold(name, z) {
+			name = name[:len(name)-len(z)]
+		}
 	}
 	for _, e := range inputExts {
-		if strings.HasSuffix(name, e) {
+		if hasSuffixFold(name, e) {
 			return true
 		}
 	}
 	return false
+}
+
+// hasSuffixFold is strings.HasSuffix ignoring ASCII case (suffix is lower
+// case).
+func hasSuffixFold(s, suffix string) bool {
+	if len(s) < len(suffix) {
+		return false
+	}
+	s = s[len(s)-len(suffix):]
+	for i := range len(suffix) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != suffix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // countingReader counts the bytes read from the underlying (compressed)
