@@ -125,3 +125,17 @@ func TestHasInputExt(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkListInputs lists the shared corpus's 2,458 custom resources as
+// a run over the corpus tree does before its workers start.
+func BenchmarkListInputs(b *testing.B) {
+	crs := "../../../shared/corpus/crs"
+	if _, err := os.Stat(crs); err != nil {
+		b.Skipf("SKIP: the shared corpus is missing (%v): clone it beside the checkout as ../shared", err)
+	}
+	for b.Loop() {
+		if in, err := listInputs([]string{crs}, true, false); err != nil || len(in) < 2000 {
+			b.Fatal(len(in), err)
+		}
+	}
+}
