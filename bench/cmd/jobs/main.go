@@ -140,13 +140,15 @@ func main() {
 			loads = append(loads, strings.Fields(l)[0]+"-"+strings.Fields(wholeproc.LoadAvg())[0])
 		}
 		fmt.Printf("\n## %s (load, 1 min, at each round's start-end: %s)\n", r.name, strings.Join(loads, " "))
-		fmt.Printf("| run | wall | CPU | peak RSS |\n|---|---|---|---|\n")
+		fmt.Printf("| run | wall | CPU | of which system | minor page faults | peak RSS |\n|---|---|---|---|---|---|\n")
 		for bi, b := range bins {
 			for j := range 2 {
 				ms := runs[bi][j]
-				fmt.Printf("| %s -j %d | %s | %s | %s |\n", b.name, j+1,
+				fmt.Printf("| %s -j %d | %s | %s | %s | %s | %s |\n", b.name, j+1,
 					stat(ms, func(m wholeproc.Measurement) float64 { return m.Wall.Seconds() }, "%.3f s"),
 					stat(ms, func(m wholeproc.Measurement) float64 { return m.CPU().Seconds() }, "%.3f s"),
+					stat(ms, func(m wholeproc.Measurement) float64 { return m.Sys.Seconds() }, "%.3f s"),
+					stat(ms, func(m wholeproc.Measurement) float64 { return float64(m.MinorFaults) }, "%.0f"),
 					stat(ms, func(m wholeproc.Measurement) float64 { return float64(m.RSSKB) / 1024 }, "%.0f MiB"))
 			}
 		}

@@ -89,6 +89,7 @@ func LoadAvg() string {
 type Measurement struct {
 	User, Sys, Wall time.Duration
 	RSSKB           int64 // peak RSS (VmHWM)
+	MinorFaults     int64 // page faults served without I/O (-1 where unknown)
 }
 
 // CPU is the run's user and system time.
@@ -108,7 +109,7 @@ func Run(bin string, args, env []string) (Measurement, error) {
 		return Measurement{}, err
 	}
 	rss, _ := peakrss.Wait(cmd, 5*time.Millisecond)
-	return Measurement{User: cmd.ProcessState.UserTime(), Sys: cmd.ProcessState.SystemTime(), Wall: time.Since(start), RSSKB: rss}, nil
+	return Measurement{User: cmd.ProcessState.UserTime(), Sys: cmd.ProcessState.SystemTime(), Wall: time.Since(start), RSSKB: rss, MinorFaults: minorFaults(cmd.ProcessState)}, nil
 }
 
 // Build builds the command line of the repository at root into dir, with
