@@ -61,11 +61,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// other)
 	var inputs []input
 	var listErr error
+	bar := showProgress(o, stderr)
 	listed := make(chan struct{})
 	go func() {
 		defer close(listed)
 		if !o.dump {
-			inputs, listErr = listInputs(o.inputs, o.recursive, showProgress(o, stderr))
+			inputs, listErr = listInputs(o.inputs, o.recursive, bar)
 		}
 	}()
 	defer func() { <-listed }()
@@ -76,12 +77,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	} else {
 		// the progress display says what it does while the CRDs load
-		showing := o.progress == "always" || (o.progress == "auto" && isTerminal(stderr))
-		if showing {
+		if bar {
 			fmt.Fprintf(stderr, "loading CRDs from %s...", strings.Join(o.crds, ", "))
 		}
 		set, err = loadCRDs(o.crds, ld, crdf.report, opts)
-		if showing {
+		if bar {
 			fmt.Fprint(stderr, "\r\033[K")
 		}
 		if err != nil {
