@@ -44,6 +44,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(o.lint) > 0 {
 		return lintCRDs(o.lint, stdout, stderr)
 	}
+	if o.dump || largeRun(o.inputs) {
+		hugeHeap() // before the heap grows
+	}
 	opts := schemaauto.AllowSkeleton(o.skeleton)
 	var set *schemaauto.Set
 	var fixed *schemaauto.Automaton
@@ -105,6 +108,38 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status = exitUsage // a CRD an input needed does not compile
 	}
 	return status
+}
+
+// hugeHeapBytes is how much of the heap hugeHeap has backed by huge
+// pages: about what a run over the corpus tree or a large dump grows its
+// heap to (the collector's goal stays under 50 MB), within memLimitBase.
+const hugeHeapBytes = 48 << 20
+
+// largeRun reports whether the INPUT arguments are many or large enough
+// for hugeHeap to pay: its collection and its first huge pages cost a few
+// milliseconds, which a run over one small file would notice. It is
+// decided before the inputs are listed (the heap grows while they are): a
+// directory counts as large, as do 64 files or 4 MiB of them. Stdin does
+// not: it may bring anything, and most often brings little.
+func largeRun(args []string) bool {
+	if len(args) >= 64 {
+		return true
+	}
+	var n int64
+	for _, a := range args {
+		if a == "-" {
+			continue
+		}
+		info, err := os.Stat(a)
+		switch {
+		case err != nil:
+		case info.IsDir():
+			return true
+		default:
+			n += info.Size()
+		}
+	}
+	return n >= 4<<20
 }
 
 // schemaError reports CRDs that cannot be loaded, with the hints a new
