@@ -3,7 +3,9 @@
 // lay out): whole processes, -o none -q, in interleaved rounds, with -j 1
 // and -j 2, and, with -base, an earlier build's runs in the same rounds.
 // Rows: the dump --no-validate and validating, with the CRD cache warm and
-// with --no-cache; the tree warm and --no-cache. It prints, for each run,
+// with --no-cache; the tree warm and --no-cache, and warm without -q (the
+// issue's own command, whose findings are written). Within a round, -j 1
+// runs first in even rounds, -j 2 in odd ones. It prints, for each run,
 // the median and range over the rounds of wall time, CPU time (user+sys)
 // and peak RSS, and the ratios measured round by round: -j 2 against -j 1
 // (wall) for each binary, and this build's runs against the base's, with
@@ -105,6 +107,9 @@ func main() {
 			}
 			rows = append(rows, row{"tree, " + c.name, args})
 		}
+		// the issue's own command: without -q, the findings are written
+		// (to stderr, read through a pipe)
+		rows = append(rows, row{"tree, warm, findings written (no -q)", []string{"-o", "none", "--crd", filepath.Join(*tree, "crds"), "-R", filepath.Join(*tree, "crs")}})
 	}
 	bins := []struct{ name, path string }{{"this", *bin}}
 	if *base != "" {
@@ -126,9 +131,13 @@ func main() {
 		// runs[bin][j-1][round]
 		runs := make([][2][]wholeproc.Measurement, len(bins))
 		var loads []string
-		for range *rounds {
+		for round := range *rounds {
 			l := wholeproc.LoadAvg()
-			for j := 1; j <= 2; j++ {
+			for k := 1; k <= 2; k++ {
+				j := k // -j 1 first in even rounds, -j 2 first in odd ones
+				if round%2 == 1 {
+					j = 3 - k
+				}
 				for bi, b := range bins {
 					m, err := wholeproc.Run(b.path, append([]string{"-j", fmt.Sprint(j)}, r.args...), nil)
 					if err != nil {
