@@ -246,12 +246,12 @@ func compiledBody(data []byte) ([]byte, bool) {
 
 // putCompiled stores the Set CompileCRDs made of crd, parsed from the text
 // of key, when it encodes (ok).
-func (c *Cache) putCompiled(key string, skeleton bool, crd *CRD, set *Set) (ok bool) {
-	body, ok := encodeCompiled(crd, set)
+func (c *Cache) putCompiled(key string, skeleton bool, crd *CRD, set *Set) (body []byte, ok bool) {
+	body, ok = encodeCompiled(crd, set)
 	if ok {
 		c.write(c.compiledPath(key, skeleton), compiledHeader(body), body)
 	}
-	return ok
+	return body, ok
 }
 
 // write writes header and body to path through a temporary file renamed
@@ -294,7 +294,12 @@ func (ix *lazyIndex) compileCached(src CRDSource) (*Set, error) {
 		return nil, src.errorf(err)
 	}
 	set, err := ix.compileLoaded(src, c)
-	if err != nil || !src.Cache.putCompiled(key, skeleton, c, set) {
+	var body []byte
+	stored := false
+	if err == nil {
+		body, stored = src.Cache.putCompiled(key, skeleton, c, set)
+	}
+	if !stored {
 		// parsed again, from the text: the compile may have changed
 		// values the parsed CRD shares with the value tree it was read
 		// from
@@ -304,6 +309,16 @@ func (ix *lazyIndex) compileCached(src CRDSource) (*Set, error) {
 		// the schemas a run needs of a CRD it compiled (Entry.Schema) are
 		// stored for the runs that will read it compiled
 		cs := &crdSchemas{crd: c, cache: src.Cache, key: key}
+		if stored {
+			// what the run holds is the Set as stored, decoded as a later
+			// run reads it (from body, this function's own): compiled
+			// afresh, a CRD's rules and trees take several times the
+			// memory, and a cold run over the corpus tree spent a fifth
+			// of its CPU collecting while it held them
+			if d, ok := decodeCompiled(unsafe.String(unsafe.SliceData(body), len(body)), cs); ok && d.list[0].CRD.shell() == src.CRD.shell() {
+				set = d
+			}
+		}
 		for i, e := range set.list {
 			e.schemas, e.index = cs, i
 		}

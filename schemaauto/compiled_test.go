@@ -408,6 +408,16 @@ func TestCompiledCacheLazySet(t *testing.T) {
 	if loads != 0 {
 		t.Fatalf("cold: %d loads, want none (the text is parsed)", loads)
 	}
+	// what a cold run holds is the Set as stored, as a warm run reads it:
+	// versions without schemas, which Schema gives from the CRD compiled
+	for _, e := range want {
+		if e.Version.Schema != nil || e.Schema() == nil {
+			t.Fatalf("cold %s: Version.Schema %p, Schema() %p: want nil and the schema", e.GVK, e.Version.Schema, e.Schema())
+		}
+	}
+	if loads != 0 {
+		t.Fatalf("cold: %d loads for the schemas, want none (the CRD compiled gives them)", loads)
+	}
 	// concurrent runs, all warm now, and concurrent first uses of schemas
 	var wg sync.WaitGroup
 	sets := make([]*Set, 8)
@@ -450,13 +460,13 @@ func TestCompiledCacheLazySet(t *testing.T) {
 		t.Fatalf("schemas of a warm Set: %d loads, want 2 (one per CRD)", loads)
 	}
 	for i, e := range warm {
-		if !reflect.DeepEqual(e.Schema(), want[i].Version.Schema) || e.Automaton.Node(e.Automaton.Root()).Schema == nil {
+		if !reflect.DeepEqual(e.Schema(), want[i].Schema()) || e.Automaton.Node(e.Automaton.Root()).Schema == nil {
 			t.Fatalf("%s: schema not loaded", e.GVK)
 		}
 	}
 	// the schemas were stored: a new Set reads them without loading
 	for i, e := range newSet().Entries() {
-		if !reflect.DeepEqual(e.Schema(), want[i].Version.Schema) {
+		if !reflect.DeepEqual(e.Schema(), want[i].Schema()) {
 			t.Fatalf("%s: schema not read back", e.GVK)
 		}
 	}

@@ -26,9 +26,10 @@ type CRDSource struct {
 	// runs, under the SHA-256 of the text Text returns (the CRD's
 	// document, what Load parses): a later run reads the compiled form
 	// instead of loading and compiling the CRD. The entries of a CRD read
-	// from it have a CRD and versions without schemas: Entry.Schema reads
-	// them on first use from the cache (where the first run that needs
-	// them stores them), else through Load.
+	// from it, or compiled and stored in it, have a CRD and versions
+	// without schemas: Entry.Schema reads them on first use (from the CRD
+	// compiled in this run, from the cache, where the first run that needs
+	// them stores them, or else through Load).
 	Cache *Cache
 	Text  func() ([]byte, error)
 	// Key, when not "", is the hex SHA-256 of the text Text returns, known
