@@ -90,6 +90,19 @@ type compiler struct {
 	defaultIdx  map[*Schema]int32
 	sites       []defaultSite
 	err         error // the first value validation that does not compile
+
+	// the value rules of the nodes without other keywords, compiled once
+	// per type, format and pattern: most of a CRD's nodes are a bare
+	// "type: string" or the like, and the Rules are read-only once
+	// compiled (the cache's encoding shares identical nodes' too)
+	plainRules map[plainNode]*validate.Rules
+}
+
+// plainNode is a validate.Node without Keywords: every other field
+// (TestPlainNodeFields).
+type plainNode struct {
+	typ, format, pattern                 string
+	nullable, intOrString, noAdditionals bool
 }
 
 type memoKey struct {
@@ -328,11 +341,31 @@ func (t TypeSet) String() string {
 	return strings.Join(names, "|")
 }
 
+// compileRules is validate.Compile, once per plainNode for the nodes
+// without other keywords.
+func (c *compiler) compileRules(n validate.Node) (*validate.Rules, error) {
+	if len(n.Keywords) != 0 {
+		return validate.Compile(n)
+	}
+	k := plainNode{n.Type, n.Format, n.Pattern, n.Nullable, n.IntOrString, n.AdditionalPropertiesFalse}
+	if r, ok := c.plainRules[k]; ok {
+		return r, nil
+	}
+	r, err := validate.Compile(n)
+	if err == nil {
+		if c.plainRules == nil {
+			c.plainRules = map[plainNode]*validate.Rules{}
+		}
+		c.plainRules[k] = r
+	}
+	return r, err
+}
+
 // rules compiles the value validations of schema node s, as written, into
 // st, and notes what they do not check.
 func (c *compiler) rules(s *Schema, st *State, p *jperrors.FieldPath) error {
 	n := valueNode(s) // what the cache keeps (compiledenc.go)
-	r, err := validate.Compile(n)
+	r, err := c.compileRules(n)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}

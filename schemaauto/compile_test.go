@@ -1,9 +1,11 @@
 package schemaauto
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/jsonprune/jsonprune/internal/objectmeta"
+	"github.com/jsonprune/jsonprune/validate"
 )
 
 // TestCompileFlags checks that every extension and generic flag reaches its
@@ -131,4 +133,45 @@ func TestObjectMetaStates(t *testing.T) {
 		}
 	}
 	check(a.ObjectMeta(), objectmeta.ObjectMeta, "ObjectMeta.")
+}
+
+// TestPlainNodeFields checks that plainNode, the key of the compiler's
+// shared value rules, holds every field of validate.Node but Keywords: a
+// field added there and not here would give two nodes that differ in it
+// the same rules.
+func TestPlainNodeFields(t *testing.T) {
+	node := reflect.TypeOf(validate.Node{})
+	key := reflect.TypeOf(plainNode{})
+	if node.NumField() != key.NumField()+1 {
+		var names []string
+		for i := range node.NumField() {
+			names = append(names, node.Field(i).Name)
+		}
+		t.Fatalf("validate.Node has %d fields (%v), plainNode %d: plainNode must hold each but Keywords", node.NumField(), names, key.NumField())
+	}
+	// nodes that differ in one field each get their own rules
+	c := &compiler{}
+	base := validate.Node{Type: "object"}
+	seen := map[*validate.Rules]string{}
+	for name, n := range map[string]validate.Node{
+		"base":                      base,
+		"Type":                      {Type: "string"},
+		"Format":                    {Type: "object", Format: "date-time"},
+		"Nullable":                  {Type: "object", Nullable: true},
+		"IntOrString":               {Type: "object", IntOrString: true},
+		"Pattern":                   {Type: "object", Pattern: "^a$"},
+		"AdditionalPropertiesFalse": {Type: "object", AdditionalPropertiesFalse: true},
+	} {
+		r, err := c.compileRules(n)
+		if err != nil || r == nil {
+			t.Fatalf("%s: %v, %v", name, r, err)
+		}
+		if other, dup := seen[r]; dup {
+			t.Errorf("%s and %s share their rules", name, other)
+		}
+		seen[r] = name
+		if again, _ := c.compileRules(n); again != r {
+			t.Errorf("%s: compiled again, not shared", name)
+		}
+	}
 }
