@@ -91,11 +91,20 @@ type compiler struct {
 	sites       []defaultSite
 	err         error // the first value validation that does not compile
 
-	// the value rules of the nodes without other keywords, compiled once
-	// per type, format and pattern: most of a CRD's nodes are a bare
-	// "type: string" or the like, and the Rules are read-only once
-	// compiled (the cache's encoding shares identical nodes' too)
+	// the value rules compiled once per distinct node and shared (the Rules
+	// are read-only once compiled, and the cache's encoding shares
+	// identical nodes' too): those of the nodes without other keywords by
+	// plainNode (most of a CRD's nodes are a bare "type: string" or the
+	// like), the others by their encoding (kwNodes' node table, compiledenc.go)
 	plainRules map[plainNode]*validate.Rules
+	kwRules    map[string]compiledRules
+	kwEnc      encoder
+}
+
+// compiledRules is what validate.Compile returned for a node.
+type compiledRules struct {
+	r   *validate.Rules
+	err error
 }
 
 // plainNode is a validate.Node without Keywords: every other field
@@ -341,11 +350,24 @@ func (t TypeSet) String() string {
 	return strings.Join(names, "|")
 }
 
-// compileRules is validate.Compile, once per plainNode for the nodes
-// without other keywords.
+// compileRules is validate.Compile, once per distinct node.
 func (c *compiler) compileRules(n validate.Node) (*validate.Rules, error) {
 	if len(n.Keywords) != 0 {
-		return validate.Compile(n)
+		e := &c.kwEnc
+		e.b, e.ok = e.b[:0], true
+		e.nodeBytes(n)
+		if !e.ok { // a keyword the encoding does not take: not shared
+			return validate.Compile(n)
+		}
+		if cr, ok := c.kwRules[string(e.b)]; ok {
+			return cr.r, cr.err
+		}
+		r, err := validate.Compile(n)
+		if c.kwRules == nil {
+			c.kwRules = map[string]compiledRules{}
+		}
+		c.kwRules[string(e.b)] = compiledRules{r, err}
+		return r, err
 	}
 	k := plainNode{n.Type, n.Format, n.Pattern, n.Nullable, n.IntOrString, n.AdditionalPropertiesFalse}
 	if r, ok := c.plainRules[k]; ok {

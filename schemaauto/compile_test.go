@@ -175,3 +175,37 @@ func TestPlainNodeFields(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedKeywordRules checks that nodes with keywords share their rules
+// only when they are equal, keywords included, and that a node whose
+// rules do not compile gives its error each time.
+func TestSharedKeywordRules(t *testing.T) {
+	c := &compiler{}
+	enum := func(vs ...any) validate.Node {
+		return validate.Node{Type: "string", Keywords: map[string]any{"enum": vs}}
+	}
+	a, err := c.compileRules(enum("Always", "Never"))
+	if err != nil || a == nil {
+		t.Fatal(a, err)
+	}
+	if b, _ := c.compileRules(enum("Always", "Never")); b != a {
+		t.Error("an equal node compiled again")
+	}
+	for name, n := range map[string]validate.Node{
+		"another enum":  enum("Always", "IfNotPresent"),
+		"another order": enum("Never", "Always"),
+		"another type":  {Type: "integer", Keywords: map[string]any{"enum": []any{"Always", "Never"}}},
+		"maximum":       {Type: "string", Keywords: map[string]any{"enum": []any{"Always", "Never"}, "maxLength": int64(3)}},
+	} {
+		if r, err := c.compileRules(n); err != nil || r == a {
+			t.Errorf("%s: %p, %v: shares the rules of another node", name, r, err)
+		}
+	}
+	bad := validate.Node{Type: "integer", Keywords: map[string]any{"maximum": "ten"}}
+	if _, err := c.compileRules(bad); err == nil {
+		t.Fatal("maximum: \"ten\" compiled")
+	}
+	if _, err := c.compileRules(bad); err == nil {
+		t.Error("maximum: \"ten\" compiled the second time")
+	}
+}

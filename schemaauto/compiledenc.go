@@ -165,13 +165,7 @@ func (e *encoder) value(v any, depth int) {
 func (e *encoder) node(n validate.Node) int {
 	saved := e.b
 	e.b = e.scratch[:0]
-	e.str(n.Type)
-	e.str(n.Format)
-	e.bool(n.Nullable)
-	e.bool(n.IntOrString)
-	e.str(n.Pattern)
-	e.bool(n.AdditionalPropertiesFalse)
-	e.object(n.Keywords)
+	e.nodeBytes(n)
 	enc := e.b
 	e.scratch, e.b = enc, saved
 	if i, ok := e.nodes[string(enc)]; ok {
@@ -180,6 +174,19 @@ func (e *encoder) node(n validate.Node) int {
 	e.nodes[string(enc)] = len(e.nodeTab)
 	e.nodeTab = append(e.nodeTab, append([]byte(nil), enc...))
 	return len(e.nodeTab) - 1
+}
+
+// nodeBytes appends the encoding of n, whose bytes are equal for equal
+// nodes (a map's keys sorted), and clears e.ok if a keyword's value is of
+// a type the encoding does not take.
+func (e *encoder) nodeBytes(n validate.Node) {
+	e.str(n.Type)
+	e.str(n.Format)
+	e.bool(n.Nullable)
+	e.bool(n.IntOrString)
+	e.str(n.Pattern)
+	e.bool(n.AdditionalPropertiesFalse)
+	e.object(n.Keywords)
 }
 
 // tree returns the index of s's validation tree in the CRD's tree table,
