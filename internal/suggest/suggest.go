@@ -4,6 +4,7 @@
 package suggest
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -120,8 +121,27 @@ var rootFields = []string{"apiVersion", "kind", "metadata"}
 //
 // Each step needs a single answer; several are no suggestion.
 func Field(root *schemaauto.Schema, pointer string) string {
+	if root == nil {
+		return ""
+	}
+	return field(schemaNode{root}, pointer)
+}
+
+// FieldOf is Field on the automaton of the object's CRD version, which
+// holds the names Field reads of the schema (its properties, items and
+// additionalProperties): an automaton read from the cache gives it
+// without loading its CRD's schemas.
+func FieldOf(a *schemaauto.Automaton, pointer string) string {
+	if a == nil {
+		return ""
+	}
+	return field(autoNode{a, a.Root()}, pointer)
+}
+
+// field is Field on the tree of names whose root is root.
+func field(root node, pointer string) string {
 	segs := splitPointer(pointer)
-	if root == nil || len(segs) == 0 {
+	if len(segs) == 0 {
 		return ""
 	}
 	name := segs[len(segs)-1]
@@ -151,8 +171,8 @@ func Field(root *schemaauto.Schema, pointer string) string {
 		}
 		// one level down, into an object property of the parent
 		var found []string
-		for _, p := range sortedProps(pn) {
-			if c := pn.Properties[p]; c != nil && c.Properties[name] != nil {
+		for _, p := range pn.props() {
+			if c, ok := pn.prop(p); ok && c.hasProp(name) {
 				found = append(found, p)
 			}
 		}
@@ -164,8 +184,8 @@ func Field(root *schemaauto.Schema, pointer string) string {
 			gp := parent[:len(parent)-1]
 			if gn, ok := walk(root, gp); ok {
 				found = found[:0]
-				for _, p := range sortedProps(gn) {
-					if c := gn.Properties[p]; p != parent[len(parent)-1] && c != nil && c.Properties[name] != nil {
+				for _, p := range gn.props() {
+					if c, ok := gn.prop(p); p != parent[len(parent)-1] && ok && c.hasProp(name) {
 						found = append(found, p)
 					}
 				}
@@ -225,58 +245,46 @@ func isMetadata(parent []string) bool { return len(parent) == 1 && parent[0] == 
 
 // names are the fields declared in a node (and at the root, apiVersion,
 // kind and metadata; in metadata, ObjectMeta's).
-func names(n *schemaauto.Schema, root, metadata bool) []string {
+func names(n node, root, metadata bool) []string {
 	if metadata {
 		return objectMeta
 	}
-	out := sortedProps(n)
+	out := n.props()
 	if root {
 		out = append(out, rootFields...)
 	}
 	return out
 }
 
-func sortedProps(n *schemaauto.Schema) []string {
-	if n == nil {
-		return nil
-	}
-	out := make([]string, 0, len(n.Properties))
-	for p := range n.Properties {
-		out = append(out, p)
-	}
-	// sorted, so that ties are found whatever the map's order
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+// A node is a schema node as Field reads it: its properties' names, sorted
+// (so that ties are found whatever the order), the node of a property, of
+// an array's items or of a map's values.
+type node interface {
+	props() []string
+	prop(name string) (node, bool)
+	hasProp(name string) bool
+	items() (node, bool)
+	values() (node, bool)
 }
 
 // child is the node of a segment under n: a property, an array's items
 // (the segment is an index) or a map's values.
-func child(n *schemaauto.Schema, seg string) (*schemaauto.Schema, bool) {
-	if n == nil {
-		return nil, false
-	}
-	if c := n.Properties[seg]; c != nil {
+func child(n node, seg string) (node, bool) {
+	if c, ok := n.prop(seg); ok {
 		return c, true
 	}
-	if n.Items != nil && isNumber(seg) {
-		return n.Items, true
+	if c, ok := n.items(); ok && isNumber(seg) {
+		return c, true
 	}
-	if ap := n.AdditionalProperties; ap != nil && ap.Schema != nil {
-		return ap.Schema, true
-	}
-	return nil, false
+	return n.values()
 }
 
 // walk follows segs from root (metadata: a node of its own, without a schema).
-func walk(root *schemaauto.Schema, segs []string) (*schemaauto.Schema, bool) {
+func walk(root node, segs []string) (node, bool) {
 	n := root
 	for i, s := range segs {
 		if i == 0 && s == "metadata" && len(segs) == 1 {
-			return &schemaauto.Schema{}, true
+			return schemaNode{}, true
 		}
 		c, ok := child(n, s)
 		if !ok {
@@ -288,9 +296,118 @@ func walk(root *schemaauto.Schema, segs []string) (*schemaauto.Schema, bool) {
 }
 
 // isIndex reports whether seg, under the node at segs, is an array index.
-func isIndex(root *schemaauto.Schema, segs []string, seg string) bool {
+func isIndex(root node, segs []string, seg string) bool {
 	n, ok := walk(root, segs)
-	return ok && n != nil && n.Properties[seg] == nil && n.Items != nil && isNumber(seg)
+	if !ok || n.hasProp(seg) {
+		return false
+	}
+	_, items := n.items()
+	return items && isNumber(seg)
+}
+
+// schemaNode is a node of a schema (s nil: no schema, no names).
+type schemaNode struct{ s *schemaauto.Schema }
+
+func (n schemaNode) props() []string {
+	if n.s == nil {
+		return nil
+	}
+	out := make([]string, 0, len(n.s.Properties))
+	for p := range n.s.Properties {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (n schemaNode) prop(name string) (node, bool) {
+	if n.s == nil || n.s.Properties[name] == nil {
+		return nil, false
+	}
+	return schemaNode{n.s.Properties[name]}, true
+}
+
+func (n schemaNode) hasProp(name string) bool { return n.s != nil && n.s.Properties[name] != nil }
+
+func (n schemaNode) items() (node, bool) {
+	if n.s == nil || n.s.Items == nil {
+		return nil, false
+	}
+	return schemaNode{n.s.Items}, true
+}
+
+func (n schemaNode) values() (node, bool) {
+	if n.s == nil || n.s.AdditionalProperties == nil || n.s.AdditionalProperties.Schema == nil {
+		return nil, false
+	}
+	return schemaNode{n.s.AdditionalProperties.Schema}, true
+}
+
+// autoNode is the state of an automaton compiled from a schema node: the
+// schema's properties are its properties of role RoleProperty and the
+// embedded resource's apiVersion, kind and metadata that the schema
+// declares (Declared); its items and map values are the states above
+// Keep (Drop and Keep stand for no schema).
+type autoNode struct {
+	a *schemaauto.Automaton
+	s schemaauto.StateID
+}
+
+func (n autoNode) declared(p schemaauto.Prop) (schemaauto.StateID, bool) {
+	if p.Role == schemaauto.RoleProperty {
+		return p.Target, true
+	}
+	return p.Declared, p.Declared != schemaauto.NoState
+}
+
+func (n autoNode) valid() bool { return n.s > schemaauto.Keep && int(n.s) < n.a.NumStates() }
+
+func (n autoNode) props() []string {
+	if !n.valid() {
+		return nil
+	}
+	var out []string
+	for _, p := range n.a.Props(n.s) {
+		if _, ok := n.declared(p); ok {
+			out = append(out, p.Name)
+		}
+	}
+	sort.Strings(out) // the automaton sorts them by length, then name
+	return out
+}
+
+func (n autoNode) prop(name string) (node, bool) {
+	if !n.valid() {
+		return nil, false
+	}
+	i := n.a.Lookup(n.s, []byte(name))
+	if i < 0 {
+		return nil, false
+	}
+	t, ok := n.declared(n.a.Props(n.s)[i])
+	if !ok {
+		return nil, false
+	}
+	return autoNode{n.a, t}, true
+}
+
+func (n autoNode) hasProp(name string) bool {
+	_, ok := n.prop(name)
+	return ok
+}
+
+func (n autoNode) items() (node, bool) {
+	if !n.valid() || n.a.State(n.s).Items <= schemaauto.Keep {
+		return nil, false
+	}
+	return autoNode{n.a, n.a.State(n.s).Items}, true
+}
+
+func (n autoNode) values() (node, bool) {
+	if !n.valid() || n.a.State(n.s).Additional <= schemaauto.Keep {
+		return nil, false
+	}
+	return autoNode{n.a, n.a.State(n.s).Additional}, true
 }
 
 func isNumber(s string) bool {
@@ -302,7 +419,7 @@ func isNumber(s string) bool {
 }
 
 // render writes segs as the API server writes a path: spec.list[0].x.
-func render(root *schemaauto.Schema, segs []string) string {
+func render(root node, segs []string) string {
 	var b strings.Builder
 	for i, s := range segs {
 		if i > 0 && isIndex(root, segs[:i], s) {
