@@ -95,7 +95,7 @@ type compiler struct {
 	// are read-only once compiled, and the cache's encoding shares
 	// identical nodes' too): those of the nodes without other keywords by
 	// plainNode (most of a CRD's nodes are a bare "type: string" or the
-	// like), the others by their encoding (kwNodes' node table, compiledenc.go)
+	// like), the others by their encoding (encoder.nodeBytes, compiledenc.go)
 	plainRules map[plainNode]*validate.Rules
 	kwRules    map[string]compiledRules
 	kwEnc      encoder
