@@ -91,27 +91,19 @@ type compiler struct {
 	sites       []defaultSite
 	err         error // the first value validation that does not compile
 
-	// the value rules compiled once per distinct node and shared (the Rules
-	// are read-only once compiled, and the cache's encoding shares
-	// identical nodes' too): those of the nodes without other keywords by
-	// plainNode (most of a CRD's nodes are a bare "type: string" or the
-	// like), the others by their encoding (encoder.nodeBytes, compiledenc.go)
-	plainRules map[plainNode]*validate.Rules
-	kwRules    map[string]compiledRules
-	kwEnc      encoder
+	// the value rules compiled once per distinct node and shared, by the
+	// node's encoding (encoder.nodeBytes, compiledenc.go): the Rules are
+	// read-only once compiled, and the cache's encoding shares identical
+	// nodes' too; most of a CRD's nodes are a bare "type: string" or the
+	// like
+	shared map[string]compiledRules
+	enc    encoder
 }
 
 // compiledRules is what validate.Compile returned for a node.
 type compiledRules struct {
 	r   *validate.Rules
 	err error
-}
-
-// plainNode is a validate.Node without Keywords: every other field
-// (TestPlainNodeFields).
-type plainNode struct {
-	typ, format, pattern                 string
-	nullable, intOrString, noAdditionals bool
 }
 
 type memoKey struct {
@@ -352,34 +344,20 @@ func (t TypeSet) String() string {
 
 // compileRules is validate.Compile, once per distinct node.
 func (c *compiler) compileRules(n validate.Node) (*validate.Rules, error) {
-	if len(n.Keywords) != 0 {
-		e := &c.kwEnc
-		e.b, e.ok = e.b[:0], true
-		e.nodeBytes(n)
-		if !e.ok { // a keyword the encoding does not take: not shared
-			return validate.Compile(n)
-		}
-		if cr, ok := c.kwRules[string(e.b)]; ok {
-			return cr.r, cr.err
-		}
-		r, err := validate.Compile(n)
-		if c.kwRules == nil {
-			c.kwRules = map[string]compiledRules{}
-		}
-		c.kwRules[string(e.b)] = compiledRules{r, err}
-		return r, err
+	e := &c.enc
+	e.b, e.ok = e.b[:0], true
+	e.nodeBytes(n)
+	if !e.ok { // a keyword the encoding does not take: not shared
+		return validate.Compile(n)
 	}
-	k := plainNode{n.Type, n.Format, n.Pattern, n.Nullable, n.IntOrString, n.AdditionalPropertiesFalse}
-	if r, ok := c.plainRules[k]; ok {
-		return r, nil
+	if cr, ok := c.shared[string(e.b)]; ok {
+		return cr.r, cr.err
 	}
 	r, err := validate.Compile(n)
-	if err == nil {
-		if c.plainRules == nil {
-			c.plainRules = map[plainNode]*validate.Rules{}
-		}
-		c.plainRules[k] = r
+	if c.shared == nil {
+		c.shared = map[string]compiledRules{}
 	}
+	c.shared[string(e.b)] = compiledRules{r, err}
 	return r, err
 }
 
