@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -78,7 +79,36 @@ func listInputs(args []string, recursive, sizes bool) ([]input, error) {
 // a-c.yaml), and no sort of the whole list is needed. The paths are
 // filepath.Join's (dir is clean); directories are not followed through
 // links, as filepath.WalkDir does.
+//
+// With several cores, subdirectories are listed beside each other (at
+// most GOMAXPROCS listings at once) and their files spliced in where they
+// sort: on a tree the listing is what a run waits for before its first
+// file (the corpus tree's 2,458 files take 2.5 ms with one core). The
+// error returned is the first in path order, as a walk would meet it.
 func listDir(out []input, dir string, recursive, sizes bool) ([]input, error) {
+	l := &lister{recursive: recursive, sizes: sizes}
+	if n := runtime.GOMAXPROCS(0); n > 1 && recursive {
+		l.more = make(chan struct{}, n-1)
+	}
+	return l.dir(out, dir)
+}
+
+// A lister lists a directory tree for listDir.
+type lister struct {
+	recursive, sizes bool
+	more             chan struct{} // a token for each listing beside the caller's (nil: none)
+}
+
+// A subListing is a subdirectory listed by another goroutine, whose files
+// go at position at of its parent's.
+type subListing struct {
+	at    int
+	files []input
+	err   error
+	done  chan struct{}
+}
+
+func (l *lister) dir(out []input, dir string) ([]input, error) {
 	f, err := os.Open(dir)
 	if err != nil {
 		return nil, err
@@ -97,31 +127,76 @@ func listDir(out []input, dir string, recursive, sizes bool) ([]input, error) {
 		return e.Name()
 	}
 	slices.SortFunc(ents, func(a, b os.DirEntry) int { return strings.Compare(key(a), key(b)) })
+	var subs []*subListing
 	for _, e := range ents {
 		p := prefix + e.Name()
 		if e.IsDir() {
-			if recursive {
-				if out, err = listDir(out, p, recursive, sizes); err != nil {
-					return nil, err
-				}
+			if !l.recursive {
+				continue
+			}
+			select {
+			case l.more <- struct{}{}:
+				sub := &subListing{at: len(out), done: make(chan struct{})}
+				subs = append(subs, sub)
+				go func() {
+					defer close(sub.done)
+					sub.files, sub.err = l.dir(nil, p)
+					<-l.more
+				}()
+				continue
+			default:
+			}
+			if out, err = l.dir(out, p); err != nil {
+				return nil, firstError(subs, len(out), err)
 			}
 			continue
 		}
 		if !hasInputExt(e.Name()) {
 			continue
 		}
-		if !sizes {
+		if !l.sizes {
 			// the entry's type is the directory's (lstat's, as Info)
 			out = append(out, input{name: p, size: -1, regular: e.Type().IsRegular()})
 			continue
 		}
 		fi, err := e.Info()
 		if err != nil {
-			return nil, err
+			return nil, firstError(subs, len(out), err)
 		}
 		out = append(out, input{name: p, size: fi.Size(), regular: fi.Mode().IsRegular()})
 	}
-	return out, nil
+	if len(subs) == 0 {
+		return out, nil
+	}
+	if err := firstError(subs, len(out), nil); err != nil {
+		return nil, err
+	}
+	n := len(out)
+	for _, sub := range subs {
+		n += len(sub.files)
+	}
+	all := make([]input, 0, n)
+	from := 0
+	for _, sub := range subs {
+		all = append(append(all, out[from:sub.at]...), sub.files...)
+		from = sub.at
+	}
+	return append(all, out[from:]...), nil
+}
+
+// firstError waits for the subdirectories listed before position at and
+// returns the first error among them, else err.
+func firstError(subs []*subListing, at int, err error) error {
+	for _, sub := range subs {
+		if sub.at > at {
+			break
+		}
+		<-sub.done
+		if sub.err != nil {
+			return sub.err
+		}
+	}
+	return err
 }
 
 // hasInputExt reports whether name ends in one of inputExts, compressed or

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -66,19 +68,25 @@ func TestListInputs(t *testing.T) {
 	// directory is not followed
 	os.Symlink(filepath.Join(root, "a.yaml"), filepath.Join(root, "c", "link.yaml"))
 	os.Symlink(filepath.Join(root, "a"), filepath.Join(root, "c", "linkdir"))
-	for _, arg := range []string{root, root + string(filepath.Separator), filepath.Join(root, "a") + string(filepath.Separator) + ".", filepath.Join(root, "c")} {
-		for _, recursive := range []bool{false, true} {
-			for _, sizes := range []bool{false, true} {
-				got, err := listInputs([]string{arg}, recursive, sizes)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := walkInputs(t, arg, recursive, sizes)
-				if !reflect.DeepEqual(got, want) {
-					t.Errorf("listInputs(%q, recursive %v, sizes %v):\n got %v\nwant %v", arg, recursive, sizes, got, want)
-				}
-				if recursive && arg == root && len(got) < 15 {
-					t.Errorf("listInputs(%q) listed %d files", arg, len(got))
+	// with one core the walk is one goroutine's; with more, subdirectories
+	// are listed beside each other and spliced in
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(procs)
+		for _, arg := range []string{root, root + string(filepath.Separator), filepath.Join(root, "a") + string(filepath.Separator) + ".", filepath.Join(root, "c")} {
+			for _, recursive := range []bool{false, true} {
+				for _, sizes := range []bool{false, true} {
+					got, err := listInputs([]string{arg}, recursive, sizes)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := walkInputs(t, arg, recursive, sizes)
+					if !reflect.DeepEqual(got, want) {
+						t.Errorf("GOMAXPROCS %d: listInputs(%q, recursive %v, sizes %v):\n got %v\nwant %v", procs, arg, recursive, sizes, got, want)
+					}
+					if recursive && arg == root && len(got) < 15 {
+						t.Errorf("listInputs(%q) listed %d files", arg, len(got))
+					}
 				}
 			}
 		}
@@ -102,6 +110,34 @@ func TestListInputs(t *testing.T) {
 		if _, err := listInputs([]string{root}, true, false); err == nil {
 			t.Error("an unreadable directory listed")
 		}
+	}
+}
+
+// TestListingFirstError: the error a parallel listing returns is the
+// first in path order: that of a subdirectory listed beside it before the
+// entry that failed, else the entry's own.
+func TestListingFirstError(t *testing.T) {
+	done := make(chan struct{})
+	close(done)
+	errA, errB, own := errors.New("a"), errors.New("b"), errors.New("own")
+	subs := []*subListing{{at: 0, done: done}, {at: 2, err: errA, done: done}, {at: 5, err: errB, done: done}}
+	for _, c := range []struct {
+		at   int
+		err  error
+		want error
+	}{
+		{0, own, own},
+		{1, own, own},
+		{2, own, errA},
+		{9, own, errA},
+		{9, nil, errA},
+	} {
+		if got := firstError(subs, c.at, c.err); got != c.want {
+			t.Errorf("firstError(at %d, %v) = %v, want %v", c.at, c.err, got, c.want)
+		}
+	}
+	if got := firstError(subs[:1], 9, nil); got != nil {
+		t.Errorf("no error: %v", got)
 	}
 }
 
