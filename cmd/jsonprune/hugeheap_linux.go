@@ -8,7 +8,7 @@ import (
 	"unsafe"
 )
 
-// hugeHeap asks Linux to back the next hugeHeapBytes of the Go heap with
+// hugeHeap asks Linux to back the next n bytes of the Go heap with
 // transparent huge pages (madvise MADV_HUGEPAGE), where the system leaves
 // huge pages to the programs that ask for them ("madvise", the usual
 // default); with "always" they are huge already, with "never" there is
@@ -27,14 +27,14 @@ import (
 // advice has a mapping to apply to; a collection frees the object, and the
 // objects allocated next fill its pages, each 2 MiB of them one fault.
 // Anything that fails leaves the heap as it was.
-func hugeHeap() {
+func hugeHeap(n int) {
 	if os.Getenv("JSONPRUNE_HUGEPAGES") == "off" || !thpOnRequest() {
 		return
 	}
-	base, n := reserveHeap(hugeHeapBytes)
+	base, size := reserveHeap(n)
 	const huge = 2 << 20
 	start := base &^ (huge - 1)
-	end := (base + n + huge - 1) &^ (huge - 1)
+	end := (base + size + huge - 1) &^ (huge - 1)
 	syscall.Syscall(syscall.SYS_MADVISE, start, end-start, 14 /* MADV_HUGEPAGE */)
 	runtime.GC()
 }

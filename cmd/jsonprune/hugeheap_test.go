@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestLargeRun(t *testing.T) {
+func TestInputShape(t *testing.T) {
 	dir := t.TempDir()
 	small := filepath.Join(dir, "small.yaml")
 	big := filepath.Join(dir, "big.json")
@@ -17,20 +17,21 @@ func TestLargeRun(t *testing.T) {
 		many[i] = small
 	}
 	for _, c := range []struct {
-		args []string
-		want bool
+		args                []string
+		wantLarge, wantMany bool
 	}{
-		{nil, false},
-		{[]string{"-"}, false},
-		{[]string{small}, false},
-		{[]string{small, filepath.Join(dir, "missing.yaml")}, false},
-		{many[:63], false},
-		{many, true},
-		{[]string{dir}, true},
-		{[]string{"-", big}, true},
+		{nil, false, false},
+		{[]string{"-"}, false, false},
+		{[]string{small}, false, false},
+		{[]string{small, filepath.Join(dir, "missing.yaml")}, false, false},
+		{many[:63], false, false},
+		{many, true, true},
+		{[]string{dir}, true, true},
+		{[]string{small, dir}, true, true},
+		{[]string{"-", big}, true, false},
 	} {
-		if got := largeRun(c.args); got != c.want {
-			t.Errorf("largeRun(%d args, %q...) = %v, want %v", len(c.args), c.args, got, c.want)
+		if large, many := inputShape(c.args); large != c.wantLarge || many != c.wantMany {
+			t.Errorf("inputShape(%d args, %q...) = %v, %v, want %v, %v", len(c.args), c.args, large, many, c.wantLarge, c.wantMany)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -34,4 +35,33 @@ func TestMemoryLimit(t *testing.T) {
 		t.Errorf("limit %d with %d bytes live", got, len(live))
 	}
 	runtime.KeepAlive(live)
+}
+
+// TestPaceByLimit: a run over many files leaves the pace to the limit
+// (GOGC off), unless GOGC or GOMEMLIMIT is set.
+func TestPaceByLimit(t *testing.T) {
+	old := debug.SetGCPercent(gcPercent)
+	defer debug.SetGCPercent(old)
+	if _, set := os.LookupEnv("GOGC"); !set {
+		if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+			paceByLimit()
+			if got := debug.SetGCPercent(gcPercent); got != -1 {
+				t.Errorf("GOGC %d, want off (-1)", got)
+			}
+		} else {
+			t.Log("GOMEMLIMIT is set: the case without it is not run")
+		}
+	} else {
+		t.Log("GOGC is set: the case without it is not run")
+	}
+	for _, v := range []string{"GOGC", "GOMEMLIMIT"} {
+		t.Run(v, func(t *testing.T) {
+			t.Setenv(v, "100")
+			debug.SetGCPercent(gcPercent)
+			paceByLimit()
+			if got := debug.SetGCPercent(gcPercent); got != gcPercent {
+				t.Errorf("with %s set: GOGC %d, want %d", v, got, gcPercent)
+			}
+		})
+	}
 }
