@@ -112,14 +112,16 @@ func Run(bin string, args, env []string) (Measurement, error) {
 	return Measurement{User: cmd.ProcessState.UserTime(), Sys: cmd.ProcessState.SystemTime(), Wall: time.Since(start), RSSKB: rss, MinorFaults: minorFaults(cmd.ProcessState)}, nil
 }
 
-// Build builds the command line of the repository at root into dir, with
-// go build's flags if any (such as -pgo=off), and returns the binary and
-// the repository's commit (short; "" when git cannot tell).
+// Build builds the command line of the repository at root into dir as
+// README installs it (CGO_ENABLED=0: a static binary), with go build's
+// flags if any (such as -pgo=off), and returns the binary and the
+// repository's commit (short; "" when git cannot tell).
 func Build(root, dir string, flags ...string) (bin, commit string, err error) {
 	bin = filepath.Join(dir, "jsonprune")
 	args := append(append([]string{"build"}, flags...), "-o", bin, "./cmd/jsonprune")
 	build := exec.Command("go", args...)
 	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if err := build.Run(); err != nil {
 		return "", "", err
 	}

@@ -59,7 +59,9 @@ func main() {
 	}
 
 	bin := filepath.Join(*dir, "jsonprune")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/jsonprune/jsonprune/cmd/jsonprune").CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-o", bin, "github.com/jsonprune/jsonprune/cmd/jsonprune")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0") // as README installs it
+	if out, err := build.CombinedOutput(); err != nil {
 		fail("go build: %v\n%s", err, out)
 	}
 	crdArgs, docs, yamlDocs := loadCorpus(*corpus, *projects)
