@@ -7,9 +7,10 @@
 // issue's own command, whose findings are written). Within a round, -j 1
 // runs first in even rounds, -j 2 in odd ones. It prints, for each run,
 // the median and range over the rounds of wall time, CPU time (user+sys)
-// and peak RSS, and the ratios measured round by round: -j 2 against -j 1
-// (wall) for each binary, and this build's runs against the base's, with
-// the load average at each round's start and end.
+// and peak RSS, and the ratios measured round by round (median, quartiles
+// and range): -j 2 against -j 1 (wall) for each binary, and this build's
+// runs against the base's, with the load average at each round's start
+// and end.
 //
 //	cd bench && go run ./cmd/jobs -base /tmp/jp       # or: make bench-jobs JOBS_BASE=/tmp/jp
 //	go run ./cmd/jobs -base /tmp/jp -dump /tmp/dumpdir/dump.ndjson \
@@ -184,14 +185,17 @@ func stat(ms []wholeproc.Measurement, f func(wholeproc.Measurement) float64, for
 	return fmt.Sprintf(format+" ("+format+"-"+format+")", wholeproc.Median(xs), wholeproc.Min(xs), wholeproc.Max(xs))
 }
 
-// ratio is the median (min-max) of before/after, round by round: how many
-// times faster after is (above 1: faster).
+// ratio is the median of before/after, round by round (how many times
+// faster after is; above 1: faster), with its quartiles and range: on a
+// shared machine single rounds stray far, and the quartiles say how far
+// the median may move in another set of rounds.
 func ratio(before, after []wholeproc.Measurement, f func(wholeproc.Measurement) float64) string {
 	xs := make([]float64, len(before))
 	for i := range before {
 		xs[i] = f(before[i]) / f(after[i])
 	}
-	return fmt.Sprintf("**%.2fx** (%.2f-%.2f)", wholeproc.Median(xs), wholeproc.Min(xs), wholeproc.Max(xs))
+	q1, q3 := wholeproc.Quartiles(xs)
+	return fmt.Sprintf("**%.2fx** (quartiles %.2f-%.2f, range %.2f-%.2f)", wholeproc.Median(xs), q1, q3, wholeproc.Min(xs), wholeproc.Max(xs))
 }
 
 func fail(err error) {

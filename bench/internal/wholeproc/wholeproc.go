@@ -57,6 +57,19 @@ func Median(xs []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
+// Quartiles are the medians of the lower and of the upper half of xs (not
+// empty; with an odd count the median itself is in neither half, but
+// for one value, which is both).
+func Quartiles(xs []float64) (q1, q3 float64) {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s) == 1 {
+		return s[0], s[0]
+	}
+	h := len(s) / 2
+	return Median(s[:h]), Median(s[len(s)-h:])
+}
+
 // Min is the least of xs (not empty).
 func Min(xs []float64) float64 {
 	m := xs[0]

@@ -29,4 +29,17 @@ func TestDump(t *testing.T) {
 	if Min([]float64{3, 1, 2}) != 1 || Max([]float64{3, 1, 2}) != 3 {
 		t.Error("min/max")
 	}
+	for _, c := range []struct {
+		xs     []float64
+		q1, q3 float64
+	}{
+		{[]float64{7}, 7, 7},
+		{[]float64{2, 1}, 1, 2},
+		{[]float64{5, 1, 3, 2, 4}, 1.5, 4.5},
+		{[]float64{8, 1, 2, 7, 3, 6, 4, 5}, 2.5, 6.5},
+	} {
+		if q1, q3 := Quartiles(c.xs); q1 != c.q1 || q3 != c.q3 {
+			t.Errorf("Quartiles(%v) = %v, %v, want %v, %v", c.xs, q1, q3, c.q1, c.q3)
+		}
+	}
 }
