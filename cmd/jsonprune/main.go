@@ -125,9 +125,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-// hugeHeapBytes is how much of the heap hugeHeap has backed by huge
-// pages: about what a run over the corpus tree or a large dump grows its
-// heap to (the collector's goal stays under 50 MB), within memLimitBase.
+// hugeHeapBytes is how much of the heap hugeHeap backs with huge pages
+// for a large stream or dump: about what such a run grows its heap to at
+// GOGC=200 (the collector's goal stays under 50 MB), within memLimitBase.
 const hugeHeapBytes = 48 << 20
 
 // pacedHeapBytes is hugeHeap's size when the collector's pace is the
