@@ -23,8 +23,11 @@ import (
 //   - DNS-1123 subdomains with an optional "*." (wildcard hosts), and the
 //     duration patterns of matchunits.go, by their exact text.
 //
-// Everything else is matched by regexp. A Matcher is immutable and safe
-// for concurrent use; the fast shapes allocate nothing.
+// Every other pattern whose only assertions are ^ and $ is matched on
+// ASCII text by a deterministic automaton of its program, built on first
+// use (dfa.go); regexp matches the rest, and text with bytes past ASCII.
+// A Matcher is immutable and safe for concurrent use; the fast shapes and
+// the automaton allocate nothing.
 type Matcher struct {
 	re   *regexp.Regexp
 	kind matcherKind
@@ -35,6 +38,7 @@ type Matcher struct {
 	max                 int  // matchRepeat's greatest length in runes (-1: none)
 	empty               bool // the empty string matches too (^$|X)
 	units               *unitShape
+	dfa                 *lazyDFA // matchDFA's automaton, built on first use
 }
 
 type matcherKind uint8
@@ -49,6 +53,7 @@ const (
 	matchRepeat  // a run of first of min to max runes
 	matchUnits   // a duration pattern (units)
 	matchWildcardLabels
+	matchDFA // any other pattern, on ASCII text (dfa.go)
 )
 
 // Match reports whether s matches the pattern, as the regexp's Match does.
@@ -84,6 +89,12 @@ func (m *Matcher) Match(s []byte) bool {
 			s = s[2:]
 		}
 		return m.labels(s)
+	case matchDFA:
+		if d := m.dfa.get(); d != nil {
+			if matched, ok := d.match(s); ok {
+				return matched
+			}
+		}
 	}
 	return m.re.Match(s)
 }
@@ -91,8 +102,11 @@ func (m *Matcher) Match(s []byte) bool {
 // Regexp is the compiled pattern.
 func (m *Matcher) Regexp() *regexp.Regexp { return m.re }
 
-// Fast reports whether the pattern is matched without regexp.
-func (m *Matcher) Fast() bool { return m.kind != matchRegexp }
+// Fast reports whether the pattern is matched without regexp (on ASCII
+// text, for the patterns the automaton matches).
+func (m *Matcher) Fast() bool {
+	return m.kind != matchRegexp && (m.kind != matchDFA || m.dfa.get() != nil)
+}
 
 func indexDot(s []byte) int {
 	for i, c := range s {
@@ -271,7 +285,14 @@ func NewMatcher(pattern string) (*Matcher, error) {
 	if err != nil {
 		return m, nil
 	}
-	recognise(m, tree.Simplify(), tree)
+	simple := tree.Simplify()
+	recognise(m, simple, tree)
+	if m.kind == matchRegexp {
+		// regexp.Compile's program, which the automaton follows
+		if prog, err := syntax.Compile(simple); err == nil && dfaEligible(prog) {
+			m.kind, m.dfa = matchDFA, &lazyDFA{prog: prog}
+		}
+	}
 	return m, nil
 }
 
