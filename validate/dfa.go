@@ -57,7 +57,7 @@ const (
 	stopAt    = dfaMatch << flagShift // entries from here on stop the walk
 
 	maxDFAStates = 512
-	maxDFACells  = 1 << 15 // states × classes
+	maxDFACells  = 1 << 13 // states × classes (32 KiB of table)
 	maxDFAWork   = 1 << 20 // instructions visited building it
 	maxDFAInsts  = 1 << 12 // in the program
 )
