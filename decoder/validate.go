@@ -931,7 +931,7 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 	// the object failed, the tree would find nothing
 	presence := f.presence != nil && f.presence.pass(d.val.kept[f.keptBase])
 	if m == nil && f.enum && !presence {
-		v, valid = d.enumValue(f)
+		v, valid = d.enumValue(f, -1)
 	}
 	d.objectChecks(f, s, top, segs, off, v)
 	if presence {
@@ -941,7 +941,7 @@ func (d *Decoder) closeObjectVal(s schemaauto.StateID, top int, off int64, m map
 			return
 		}
 		if m == nil && f.enum {
-			v, _ = d.enumValue(f) // for the tree's errors
+			v, _ = d.enumValue(f, -1) // for the tree's errors
 		}
 	}
 	if valid {
@@ -1033,7 +1033,7 @@ func (d *Decoder) closeArrayVal(n, top int, off int64, arr []any) {
 	if arr != nil {
 		v = arr
 	} else if f.enum {
-		v, valid = d.enumValue(f)
+		v, valid = d.enumValue(f, n)
 	}
 	if f.rules != nil {
 		if !f.rules.CheckArray(n) {
@@ -1115,13 +1115,17 @@ func (d *Decoder) checkEnum(r *validate.Rules, v any, segs []fieldpath.Segment, 
 // allocating (readBack); if it passes the checks that need it
 // (wholeChecksPass), valid is true and v nil: the callers skip those
 // checks. Otherwise v is read again by jsonvalue.Parse, for the errors to
-// keep.
-func (d *Decoder) enumValue(f *valFrame) (v any, valid bool) {
+// keep. items is an array's number of items (-1 for an object): a
+// list-type map of at most one item is valid when that item is an object
+// or null (the server's validateListMap looks for duplicates only past
+// one item), and is not read at all.
+func (d *Decoder) enumValue(f *valFrame, items int) (v any, valid bool) {
 	start := f.enumStart - d.strm.flushed
 	if start >= 0 && start <= len(d.buf) {
 		data := d.buf[start:]
 		d.val.rb.reset()
-		if t := f.tree; t != nil && t.ListType == "map" && !t.HasJunctors() && !f.rules.HasEnum() && d.listMapValid(data, t.ListMapKeys) {
+		if t := f.tree; t != nil && t.ListType == "map" && !t.HasJunctors() && !f.rules.HasEnum() &&
+			(uint(items) <= 1 && oneMapItem(data) || d.listMapValid(data, t.ListMapKeys)) {
 			valid = true // a list-type map's keys, read from the output without its items
 		} else if view, _, ok := d.val.rb.value(data, 0); ok && d.wholeChecksPass(f, view) {
 			valid = true
@@ -1131,6 +1135,17 @@ func (d *Decoder) enumValue(f *valFrame) (v any, valid bool) {
 	}
 	d.endWhole(f)
 	return v, valid
+}
+
+// oneMapItem reports whether b, an array of at most one item as the
+// decoder wrote it, is empty or holds an object or null.
+func oneMapItem(b []byte) bool {
+	i := skipWS(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return false
+	}
+	i = skipWS(b, i+1)
+	return i < len(b) && (b[i] == ']' || b[i] == '{' || b[i] == 'n')
 }
 
 // endWhole restores the output kind after a value read whole (see

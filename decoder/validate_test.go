@@ -705,3 +705,63 @@ spec:
 		}
 	}
 }
+
+// TestValidationListMapOneItem: a list-type map of at most one item is
+// valid without being read back when its item is an object or null
+// (enumValue), and is reported as the server reports it otherwise.
+func TestValidationListMapOneItem(t *testing.T) {
+	const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              ports:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [port]
+                items:
+                  type: object
+                  required: [port]
+                  properties:
+                    port: {type: integer}
+                    name: {type: string}
+`
+	set := compileCRDText(t, crd)
+	d := must(New(set, Validation(true)))
+	for _, c := range []struct{ ports, want string }{
+		{`[]`, ``},
+		{`[{"port":80}]`, ``},
+		{`[ {"port":80,"name":"x"} ]`, ``},
+		{`[{"name":"x"}]`, `spec.ports[0].port: Required value`},
+		{`[{"port":"80"}]`, `spec.ports[0].port: Invalid value: "string": spec.ports[0].port in body must be of type integer: "string"`},
+		{`[null]`, `spec.ports[0]: Invalid value: "null": spec.ports[0] in body must be of type object: "null"`},
+		{`["a"]`, `spec.ports[0]: Invalid value: "string": spec.ports[0] in body must be of type object: "string"; spec.ports[0]: Invalid value: "a": must be an object for an array of list-type map`},
+		{`[3]`, `spec.ports[0]: Invalid value: "integer": spec.ports[0] in body must be of type object: "integer"; spec.ports[0]: Invalid value: 3: must be an object for an array of list-type map`},
+		{`[{"port":80},{"port":80}]`, `spec.ports[1]: Duplicate value: {"port":80}`},
+	} {
+		doc := `{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"ports":` + c.ports + `}}`
+		d.AppendPrune(nil, []byte(doc))
+		var got []string
+		if inv := d.Result().Invalid(); inv != nil {
+			for _, e := range inv.Errors {
+				got = append(got, e.Error())
+			}
+		}
+		if g := strings.Join(got, "; "); g != c.want {
+			t.Errorf("ports %s:\n got  %s\n want %s", c.ports, g, c.want)
+		}
+	}
+}
