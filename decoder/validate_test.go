@@ -366,15 +366,9 @@ func TestResultKindNotStale(t *testing.T) {
 	}
 }
 
-// TestValidationAllocsWhole: a valid document whose nodes are checked on
-// their whole value (a list-type map and set, junctors on an object and on
-// a scalar, numbers and strings with escapes in them) allocates nothing
-// either: the value is read back without allocating (readBack); and an
-// invalid one still gets the errors, which keep their values. (An enum on
-// an object is read back the same way, but its check, validate's
-// CheckEnum, compares with reflect and allocates.)
-func TestValidationAllocsWhole(t *testing.T) {
-	const crd = `apiVersion: apiextensions.k8s.io/v1
+// wholeCRD has nodes checked on their whole value: a list-type map and
+// set, an enum on an object, junctors on an object and on a scalar.
+const wholeCRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: gadgets.example.com}
 spec:
@@ -421,7 +415,16 @@ spec:
                 x-kubernetes-int-or-string: true
                 anyOf: [{minimum: 300}, {maxLength: 3}]
 `
-	set := compileCRDText(t, crd)
+
+// TestValidationAllocsWhole: a valid document whose nodes are checked on
+// their whole value (a list-type map and set, junctors on an object and on
+// a scalar, numbers and strings with escapes in them) allocates nothing
+// either: the value is read back without allocating (readBack); and an
+// invalid one still gets the errors, which keep their values. (An enum on
+// an object is read back the same way, but its check, validate's
+// CheckEnum, compares with reflect and allocates.)
+func TestValidationAllocsWhole(t *testing.T) {
+	set := compileCRDText(t, wholeCRD)
 	d := must(New(set, Validation(true)))
 	doc := []byte(`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{` +
 		`"ports":[{"port":80,"name":"h\u00e9"},{"port":80,"protocol":"UDP"},{"port":443}],"tags":[1,2.5,1e3,-7],` +
@@ -710,36 +713,7 @@ spec:
 // valid without being read back when its item is an object or null
 // (enumValue), and is reported as the server reports it otherwise.
 func TestValidationListMapOneItem(t *testing.T) {
-	const crd = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: gadgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Gadget, plural: gadgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              ports:
-                type: array
-                x-kubernetes-list-type: map
-                x-kubernetes-list-map-keys: [port]
-                items:
-                  type: object
-                  required: [port]
-                  properties:
-                    port: {type: integer}
-                    name: {type: string}
-`
-	set := compileCRDText(t, crd)
+	set := compileCRDText(t, wholeCRD)
 	d := must(New(set, Validation(true)))
 	for _, c := range []struct{ ports, want string }{
 		{`[]`, ``},
@@ -750,7 +724,7 @@ spec:
 		{`[null]`, `spec.ports[0]: Invalid value: "null": spec.ports[0] in body must be of type object: "null"`},
 		{`["a"]`, `spec.ports[0]: Invalid value: "string": spec.ports[0] in body must be of type object: "string"; spec.ports[0]: Invalid value: "a": must be an object for an array of list-type map`},
 		{`[3]`, `spec.ports[0]: Invalid value: "integer": spec.ports[0] in body must be of type object: "integer"; spec.ports[0]: Invalid value: 3: must be an object for an array of list-type map`},
-		{`[{"port":80},{"port":80}]`, `spec.ports[1]: Duplicate value: {"port":80}`},
+		{`[{"port":80},{"port":80}]`, `spec.ports[1]: Duplicate value: {"port":80,"protocol":"TCP"}`},
 	} {
 		doc := `{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"ports":` + c.ports + `}}`
 		d.AppendPrune(nil, []byte(doc))

@@ -29,9 +29,7 @@ func dfaString(r *rand.Rand, pattern string) string {
 			alphabet = append(alphabet, pattern[i:i+1])
 		}
 	}
-	for _, w := range []string{"http://", "https://", "oci://", "json", "yaml", "System", "a.b/c"} {
-		alphabet = append(alphabet, w)
-	}
+	alphabet = append(alphabet, "http://", "https://", "oci://", "json", "yaml", "System", "a.b/c")
 	var b strings.Builder
 	for range r.IntN(14) {
 		b.WriteString(alphabet[r.IntN(len(alphabet))])
