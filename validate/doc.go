@@ -8,7 +8,9 @@
 //
 // [Compile] turns one [Node] (the keywords as the CRD writes them) into
 // immutable [Rules]: the type list, the format the server keeps (below), the
-// pattern compiled once, the bounds with their int64 truncation and range
+// pattern compiled once (a [Matcher]: the usual shapes by hand, any other
+// pattern with only ^ and $ by an automaton on ASCII text, the rest by
+// regexp, each with regexp's answer), the bounds with their int64 truncation and range
 // checks decided, the enum members and their rendering. Rules know nothing
 // about children: the caller walks the value (token by token, or a value tree)
 // and knows, at each value, the node that describes it and the validator's
