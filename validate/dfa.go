@@ -63,12 +63,12 @@ const (
 )
 
 // A lazyDFA builds a pattern's dfa on first use: a schema's patterns are
-// compiled with the CRD, most are never matched outside the Matcher's
-// shapes, and building costs a closure a state and class.
+// compiled with the CRD, many are never matched, and building costs the
+// program's compilation and a closure a state and class.
 type lazyDFA struct {
-	prog *syntax.Prog
-	mu   sync.Mutex
-	d    atomic.Pointer[dfa] // noDFA: too many states
+	re *syntax.Regexp // simplified, as regexp.Compile compiles it
+	mu sync.Mutex
+	d  atomic.Pointer[dfa] // noDFA: too many states
 }
 
 var noDFA = new(dfa)
@@ -91,7 +91,10 @@ func (l *lazyDFA) build() *dfa {
 	if d := l.d.Load(); d != nil {
 		return d
 	}
-	d := newDFA(l.prog)
+	var d *dfa
+	if prog, err := syntax.Compile(l.re); err == nil && dfaEligible(prog) {
+		d = newDFA(prog) // regexp.Compile's program
+	}
 	if d == nil {
 		d = noDFA
 	}
@@ -121,6 +124,21 @@ func (d *dfa) match(s []byte) (matched, ok bool) {
 func isASCII(s []byte) bool {
 	for _, c := range s {
 		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// dfaSyntax reports whether a pattern's syntax tree has no assertion
+// but ^ and $ of the whole text (see dfaEligible).
+func dfaSyntax(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpBeginLine, syntax.OpEndLine, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return false
+	}
+	for _, sub := range re.Sub {
+		if !dfaSyntax(sub) {
 			return false
 		}
 	}

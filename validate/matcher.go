@@ -287,11 +287,8 @@ func NewMatcher(pattern string) (*Matcher, error) {
 	}
 	simple := tree.Simplify()
 	recognise(m, simple, tree)
-	if m.kind == matchRegexp {
-		// regexp.Compile's program, which the automaton follows
-		if prog, err := syntax.Compile(simple); err == nil && dfaEligible(prog) {
-			m.kind, m.dfa = matchDFA, &lazyDFA{prog: prog}
-		}
+	if m.kind == matchRegexp && dfaSyntax(simple) {
+		m.kind, m.dfa = matchDFA, &lazyDFA{re: simple}
 	}
 	return m, nil
 }
