@@ -68,12 +68,12 @@ const (
 type lazyDFA struct {
 	re *syntax.Regexp // simplified, as regexp.Compile compiles it
 	mu sync.Mutex
-	d  atomic.Pointer[dfa] // noDFA: too many states
+	d  atomic.Pointer[dfa] // noDFA: none (past the limits, or assertions it cannot follow)
 }
 
 var noDFA = new(dfa)
 
-// get is the automaton, nil if it has too many states.
+// get is the automaton, nil if there is none (see newDFA, dfaEligible).
 func (l *lazyDFA) get() *dfa {
 	d := l.d.Load()
 	if d == nil {
