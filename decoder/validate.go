@@ -1126,7 +1126,7 @@ func (d *Decoder) enumValue(f *valFrame, items int) (v any, valid bool) {
 		d.val.rb.reset()
 		if t := f.tree; t != nil && t.ListType == "map" && !t.HasJunctors() && !f.rules.HasEnum() &&
 			(uint(items) <= 1 && oneMapItem(data) || d.listMapValid(data, t.ListMapKeys)) {
-			valid = true // a list-type map's keys, read from the output without its items
+			valid = true // at most one item, or the keys read from the output without the items
 		} else if view, _, ok := d.val.rb.value(data, 0); ok && d.wholeChecksPass(f, view) {
 			valid = true
 		} else {

@@ -147,7 +147,9 @@ func dfaSyntax(re *syntax.Regexp) bool {
 
 // dfaEligible reports whether prog's assertions are only `^` and `$` of
 // the whole text (the others need context a byte table does not keep),
-// and it has at most maxDFAInsts instructions.
+// and it has at most maxDFAInsts instructions. dfaSyntax decides the
+// Matcher's kind from the syntax tree without compiling it; this is the
+// check on what the automaton actually follows.
 func dfaEligible(prog *syntax.Prog) bool {
 	if len(prog.Inst) > maxDFAInsts {
 		return false

@@ -60,8 +60,8 @@ var memLimit atomic.Int64
 // -j 2 more than -j 1 (both workers assist and wait at the pauses): with
 // the heap prepared so, the tree's -j 2 runs 7% faster and its -j 1 1%
 // (README, Performance, "Startup and the collector on trees"), for a peak
-// of 82-89 MiB instead of 57-72. A stream or a dump keeps GOGC=200: there the larger heap
-// measured no faster. Nothing changes when GOGC or GOMEMLIMIT is set.
+// of 82-89 MiB instead of 57-72. A stream or a dump keeps GOGC=200: there
+// the larger heap measured no faster. Nothing changes when GOGC or GOMEMLIMIT is set.
 func paceByLimit() bool {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return false
