@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 	jperrors "github.com/jsonprune/jsonprune/errors"
@@ -138,6 +139,46 @@ func pass(d *Decoder, docs [][]byte, buf []byte) []byte {
 		buf, _ = d.AppendPrune(buf[:0], doc)
 	}
 	return buf
+}
+
+// BenchmarkValidationCost measures issue 12's bar, "validation costs at
+// most 25% over prune-only", as one number: each iteration is two passes
+// over the corpus documents that validate, one prune-only and one
+// validating (the order alternating), timed apart, so that both see the
+// same machine within milliseconds; validate/prune is the ratio of their
+// total times. BenchmarkCorpus's prune-valid-bytes and
+// prune-validate-valid-bytes measure the same passes one after the other,
+// seconds apart, where the machine's drift shows in the ratio.
+func BenchmarkValidationCost(b *testing.B) {
+	c := needCorpus(b)
+	dp, dv := must(New(c.set)), must(New(c.set, Validation(true)))
+	var docs [][]byte
+	for _, doc := range c.docs {
+		if _, err := dv.AppendPrune(nil, doc); err == nil {
+			docs = append(docs, doc)
+		}
+	}
+	buf := make([]byte, 0, 1<<20)
+	var prune, validate time.Duration
+	timed := func(d *Decoder, sum *time.Duration) {
+		t := time.Now()
+		buf = pass(d, docs, buf)
+		*sum += time.Since(t)
+	}
+	n := 0
+	for b.Loop() {
+		if n%2 == 0 {
+			timed(dp, &prune)
+			timed(dv, &validate)
+		} else {
+			timed(dv, &validate)
+			timed(dp, &prune)
+		}
+		n++
+	}
+	b.ReportMetric(float64(prune.Nanoseconds())/float64(n), "prune-ns/pass")
+	b.ReportMetric(float64(validate.Nanoseconds())/float64(n), "validate-ns/pass")
+	b.ReportMetric(float64(validate)/float64(prune), "validate/prune")
 }
 
 // BenchmarkCorpus decodes every corpus CR per iteration: prune to bytes,
