@@ -148,9 +148,9 @@ func (d *Decoder) resetValidation() {
 // memberHint notes, before a member's value is decoded, the Flags of its
 // property's target (from the object's PropFlags, read side by side).
 func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
-	if uint(idx) < uint(len(f.vflags)) {
+	if uint(idx) < uint(len(f.props)) {
 		const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
-		fl := f.vflags[idx]
+		fl := f.props[idx].ValueFlags()
 		d.val.hintS, d.val.hintF, d.val.hintStr = target, fl, fl&anyString == anyString
 	}
 }
@@ -163,7 +163,7 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 //go:noinline
 func (d *Decoder) typeMetaVal(f *objFrame, idx [2]int) {
 	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
-	if i, j := uint(idx[0]), uint(idx[1]); i < uint(len(f.vflags)) && j < uint(len(f.vflags)) && f.vflags[i]&f.vflags[j]&anyString == anyString && !f.vframe {
+	if i, j := uint(idx[0]), uint(idx[1]); i < uint(len(f.props)) && j < uint(len(f.props)) && f.props[i].ValueFlags()&f.props[j].ValueFlags()&anyString == anyString && !f.vframe {
 		// the usual declarations pass every string (memberHint's hint
 		// would pass them): both kept
 		f.keptLo |= 1<<i | 1<<j // 0 from 64 on (Go's shifts)
@@ -212,7 +212,7 @@ func (d *Decoder) laneDroppedStatus(f *objFrame, name []byte, target schemaauto.
 // version has no scale subresource, or the member is deeper than every
 // scale path, objFrame.noStrLane): the string was read and written as
 // the prune-only lane does; it is checked with its property's target
-// flags (f.vflags) and, for a node that checks its strings' length and
+// flags (its Prop's ValueFlags) and, for a node that checks its strings' length and
 // pattern or enum, its ValueCheck; only a string that fails them, or
 // whose node needs its Rules or Tree, takes checkScalar's way, with its
 // path set for the errors. At the root, a status that the status
@@ -223,7 +223,7 @@ func (d *Decoder) laneStringKept(f *objFrame, idx int, rawName []byte, raw jsont
 	if f.root && d.statusDropped(rawName[1:len(rawName)-1]) {
 		return
 	}
-	if uint(idx) >= uint(len(f.vflags)) || f.vflags[idx]&anyString != anyString {
+	if uint(idx) >= uint(len(f.props)) || f.props[idx].ValueFlags()&anyString != anyString {
 		d.laneStringCheck(f, idx, rawName[1:len(rawName)-1], raw)
 	}
 	if !f.vframe {
@@ -241,7 +241,7 @@ func (d *Decoder) laneStringCheck(f *objFrame, idx int, name []byte, raw jsontex
 	if !isSchema(s) {
 		return
 	}
-	if uint(idx) < uint(len(f.vflags)) && f.vflags[idx]&uint32(sumJunctors) == 0 {
+	if uint(idx) < uint(len(f.props)) && f.props[idx].ValueFlags()&uint32(sumJunctors) == 0 {
 		if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules {
 			// the scanner read it: valid UTF-8, to unquote only if it has
 			// escapes
@@ -267,10 +267,15 @@ func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
 	return d.stateFlags(s)
 }
 
-// stateFlags is flagsOf without the hint.
-//
-//go:noinline
-func (d *Decoder) stateFlags(s schemaauto.StateID) uint16 { return d.valueCheck(s).Flags }
+// stateFlags is flagsOf without the hint: from the state itself (a
+// cache line that the walk has loaded, or will), not from the
+// ValueChecks.
+func (d *Decoder) stateFlags(s schemaauto.StateID) uint16 {
+	if d.val.vcA != d.a {
+		d.loadValueTables() // the flags are derived with the tables
+	}
+	return d.a.State(s).ValueFlags()
+}
 
 // addVal records errors for the value at the current path, starting at off.
 func (d *Decoder) addVal(errs jperrors.FieldErrors, off int64) {
@@ -435,10 +440,8 @@ func (d *Decoder) openValObject(f *objFrame) {
 	if d.val.vcA != d.a { // the root loaded them (or an array's openValArray)
 		d.loadValueTables()
 	}
-	lo, hi := f.st.PropRange()
-	f.vflags = d.val.vt.Props[lo:hi]
 	f.noStrLane = d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
-	if sum := d.flagsOf(f.s); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK {
+	if sum := f.st.ValueFlags(); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK {
 		d.openValObjectWork(f, sum)
 	}
 }
@@ -453,12 +456,10 @@ func (d *Decoder) openValRoot(f *objFrame) {
 	if d.val.vcA != d.a {
 		d.loadValueTables()
 	}
-	lo, hi := f.st.PropRange()
-	f.vflags = d.val.vt.Props[lo:hi]
 	d.startScale()
 	f.noStrLane = d.val.scaleOn // the root's path is empty
 	d.val.rootClose, d.val.rootOff = true, f.off
-	sum := d.flagsOf(f.s) &^ sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
+	sum := f.st.ValueFlags() &^ sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
 	if sum&(sumObjectOK|sumObjectWork) != sumObjectOK {
 		d.openValObjectWork(f, sum)
 	}
@@ -547,7 +548,7 @@ const (
 // scale path reaches an element: those paths name keys only (scaleValue).
 func (d *Decoder) openValArray(s, items schemaauto.StateID, off int64) (mode uint8, strLane bool) {
 	const anyString = sumScalarKinds | 1<<(8+validate.String)
-	strLane = !isSchema(items) || d.valueCheck(items).Flags&anyString == anyString
+	strLane = !isSchema(items) || d.stateFlags(items)&anyString == anyString
 	fl := d.flagsOf(s)
 	if fl&(sumArrayOK|sumArrayWork) == sumArrayOK {
 		return valArrayNone, strLane
@@ -1602,14 +1603,15 @@ type scaleTarget struct {
 // startScale sets up the scale subresource's paths for the document (at
 // its root, once the CRD version is known).
 func (d *Decoder) startScale() {
-	if e := d.res.Entry; e != nil && e.Version != nil && e.Version.Scale != nil {
-		d.startScaleOf(e)
+	// from the entry (its Version is a cache line away, which most
+	// documents would load only to find no scale subresource)
+	if e := d.res.Entry; e != nil && e.Scale() != nil {
+		d.startScaleOf(e.Scale())
 	}
 }
 
-// startScaleOf is startScale for a version with a scale subresource.
-func (d *Decoder) startScaleOf(e *schemaauto.Entry) {
-	sc := e.Version.Scale
+// startScaleOf is startScale for a version with a scale subresource, sc.
+func (d *Decoder) startScaleOf(sc *schemaauto.Scale) {
 	d.val.scaleDepth = 0
 	for i, p := range [3]string{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath} {
 		t := &d.val.scaleAt[i]
@@ -1633,12 +1635,14 @@ func (d *Decoder) scaleValue(kind validate.Kind, raw []byte) (show uint8) {
 		if n == 0 || n > len(t.segs) {
 			continue
 		}
-		match := true
-		for j, seg := range d.find.path {
-			if seg.Kind == fieldpath.Index || string(seg.Name) != t.segs[j] {
-				match = false
+		// the last segment first: the one that tells most values apart
+		last := d.find.path[n-1]
+		match := last.Kind != fieldpath.Index && string(last.Name) == t.segs[n-1]
+		for j, seg := range d.find.path[:n-1] {
+			if !match {
 				break
 			}
+			match = seg.Kind != fieldpath.Index && string(seg.Name) == t.segs[j]
 		}
 		switch {
 		case !match:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
@@ -736,6 +737,45 @@ func TestValidationListMapOneItem(t *testing.T) {
 		}
 		if g := strings.Join(got, "; "); g != c.want {
 			t.Errorf("ports %s:\n got  %s\n want %s", c.ports, g, c.want)
+		}
+	}
+}
+
+// The validation flags are written into an automaton's states and
+// properties the first time a decoder validates with it
+// (schemaauto.State.ValueFlags), while other decoders may be pruning
+// with it: run under -race, this checks that they share nothing. Each
+// round compiles the CRD afresh, so that the first validating decode
+// meets decoders already pruning.
+func TestValidationFlagsConcurrent(t *testing.T) {
+	doc := []byte(`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{` +
+		`"ports":[{"port":80,"name":"h"},{"port":443}],"tags":[1,2.5],"choice":{"str":"x"},"v":12345}}`)
+	bad := []byte(`{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{` +
+		`"ports":[{"port":80},{"port":80,"protocol":"TCP"}],"tags":[2.5,2.5],"mode":{"a":3},"choice":{},"v":"x"}}`)
+	for range 4 {
+		set := compileCRDText(t, wholeCRD)
+		var wg sync.WaitGroup
+		errs := make(chan error, 8)
+		for g := range 8 {
+			wg.Go(func() {
+				d := must(New(set, Validation(g%2 == 0)))
+				for range 20 {
+					if _, err := d.AppendPrune(nil, doc); err != nil {
+						errs <- err
+						return
+					}
+					_, err := d.AppendPrune(nil, bad)
+					if invalid := errors.As(err, new(*jperrors.InvalidError)); invalid != (g%2 == 0) {
+						errs <- fmt.Errorf("validating %v: %v", g%2 == 0, err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
 		}
 	}
 }

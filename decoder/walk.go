@@ -365,7 +365,6 @@ type objFrame struct {
 	nulls    bool              // nulls of non-nullable fields without a default are pruned
 	lane     bool              // the fast lane is open (laneMember)
 	vframe   bool              // validation: the object has a frame in valState.frames (openValObject)
-	vflags   []uint32          // validation: the flags of the properties' targets (schemaauto PropFlags)
 	// validation without a frame: the presence bits of the first 64
 	// properties (keptMember), and those that are required
 	keptLo, reqMask uint64

@@ -98,6 +98,10 @@ type Prop struct {
 	// against a document's bytes). Derived from Name when the automaton is
 	// built or read from the cache.
 	Plain bool
+	// vflags is the property's ValueTables.Props entry (ValueFlags), in
+	// the padding before Head: a walker that found the property has it in
+	// the same cache line.
+	vflags uint32
 	// Head, HeadMask and Tail let a decoder match a Plain name against
 	// a document's bytes a word at a time: Head is the name's first 8
 	// bytes, or the whole name and its closing quote when it is shorter,
@@ -136,6 +140,10 @@ type State struct {
 	// valKinds has the kinds that pass (validate.Rules.TypeOnly)
 	typeOnly bool
 	valKinds uint8
+	// vflags is the state's ValueCheck Flags (ValueFlags), in the padding
+	// before tree: a walker that holds the state has them in the same
+	// cache line.
+	vflags uint16
 	// tree is 1 + the index of the node's validation tree in
 	// Automaton.trees (junctors, list types), 0 when it needs none.
 	tree uint32
@@ -287,6 +295,17 @@ func (a *Automaton) NumStates() int { return len(a.states) }
 
 // State returns the state s. It panics if s is out of range.
 func (a *Automaton) State(s StateID) *State { return &a.states[s] }
+
+// ValueFlags returns the state's ValueCheck Flags, once its automaton's
+// value checks are derived (ValueTables, ValueChecks); 0 before. A
+// decoder that validates reads them from the state it holds, not from a
+// table of its own: the state's cache line is already loaded.
+func (st *State) ValueFlags() uint16 { return st.vflags }
+
+// ValueFlags returns the property's PropFlags entry (its target's
+// ValueCheck Flags and ReqMask), once its automaton's value checks are
+// derived (ValueTables, ValueChecks); 0 before.
+func (p *Prop) ValueFlags() uint32 { return p.vflags }
 
 // Props returns the properties of state s, sorted by (length, name).
 func (a *Automaton) Props(s StateID) []Prop {

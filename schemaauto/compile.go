@@ -148,6 +148,7 @@ func compile(root *Schema, preserveAll bool, p *jperrors.FieldPath) (*Automaton,
 	if err := c.pruneDefaults(); err != nil {
 		return nil, err
 	}
+	c.a.deriveValueFlags()
 	return c.a, nil
 }
 

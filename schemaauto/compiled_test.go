@@ -101,6 +101,9 @@ spec:
 func automataEqual(want, got *Automaton) string {
 	want.renderPaths()
 	got.renderPaths()
+	if d := flagsMatchTables(want); d != "" {
+		return "compiled: " + d
+	}
 	switch {
 	case want.root != got.root || want.meta != got.meta || want.prunes != got.prunes:
 		return fmt.Sprintf("root/meta/prunes %d/%d/%v, got %d/%d/%v", want.root, want.meta, want.prunes, got.root, got.meta, got.prunes)
@@ -171,6 +174,24 @@ func setsEqual(crd *CRD, want, got *Set) string {
 		}
 		if d := automataEqual(w.Automaton, g.Automaton); d != "" {
 			return fmt.Sprintf("entry %d (%s): %s", i, w.GVK, d)
+		}
+	}
+	return ""
+}
+
+// flagsMatchTables checks that the value flags kept in a's states and
+// properties (State.ValueFlags, Prop.ValueFlags, set when a was made) are
+// those of its value check tables (derived apart, on first use).
+func flagsMatchTables(a *Automaton) string {
+	checks := a.ValueChecks()
+	for s := range a.states {
+		if got, want := a.states[s].ValueFlags(), checks[s].Flags; got != want {
+			return fmt.Sprintf("state %d: ValueFlags %#x, table %#x", s, got, want)
+		}
+		for i, f := range a.PropFlags(StateID(s)) {
+			if got := a.Props(StateID(s))[i].ValueFlags(); got != f {
+				return fmt.Sprintf("state %d property %d: ValueFlags %#x, PropFlags %#x", s, i, got, f)
+			}
 		}
 	}
 	return ""

@@ -34,7 +34,7 @@ import (
 
 // compiledFormat is the version of the encoding; a file of another is a
 // miss.
-const compiledFormat = 1
+const compiledFormat = 2
 
 // valueNode is the validate.Node of a schema node as written: what the
 // compiler's value rules and the validation trees are compiled from.
@@ -342,6 +342,7 @@ func (e *encoder) automaton(w *encoder, a *Automaton) {
 		st := &a.states[i]
 		w.b = append(w.b, byte(st.Types))
 		w.uint(uint64(st.Flags))
+		w.uint(uint64(st.vflags))
 		w.uint(uint64(st.propStart))
 		w.uint(uint64(st.propEnd))
 		w.uint(uint64(st.lenOff))
@@ -360,6 +361,7 @@ func (e *encoder) automaton(w *encoder, a *Automaton) {
 		w.int(int64(p.Target))
 		w.int(int64(p.Declared))
 		w.b = append(w.b, byte(p.Role))
+		w.uint(uint64(p.vflags))
 	}
 	w.uint(uint64(len(a.lenIndex)))
 	for _, x := range a.lenIndex {
@@ -667,7 +669,7 @@ func decodeCompiled(body string, schemas *crdSchemas) (set *Set, ok bool) {
 	entries := make([]Entry, nv)
 	for i, v := range c.Versions {
 		e := &entries[i]
-		*e = Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v, schemas: schemas, index: i}
+		*e = Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v, scale: v.Scale, schemas: schemas, index: i}
 		e.Skeleton = d.bool()
 		if n := d.count(); n > 0 {
 			e.Violations = make(jperrors.FieldErrors, n)
@@ -761,6 +763,11 @@ func (d *decoder) automaton(rules []*validate.Rules, trees []*validate.Tree) *Au
 			d.bad = true
 		}
 		st.Flags = Flags(f)
+		vf := d.uint()
+		if vf > math.MaxUint16 {
+			d.bad = true
+		}
+		st.vflags = uint16(vf)
 		st.propStart, st.propEnd, st.lenOff = d.u32(), d.u32(), d.u32()
 		st.Additional, st.Items = StateID(d.i32()), StateID(d.i32())
 		st.Default, st.Node = d.i32(), d.i32()
@@ -776,6 +783,7 @@ func (d *decoder) automaton(rules []*validate.Rules, trees []*validate.Tree) *Au
 		p.Name = d.str()
 		p.Target, p.Declared = StateID(d.i32()), StateID(d.i32())
 		p.Role = PropRole(d.byte())
+		p.vflags = d.u32()
 		a.fps[i] = p.derive()
 	}
 	a.lenIndex = makeN[uint32](d.count())

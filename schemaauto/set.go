@@ -45,6 +45,8 @@ type Entry struct {
 	CRD       *CRD
 	Version   *Version
 	Automaton *Automaton
+	// scale is Version.Scale, beside Automaton (Entry.Scale)
+	scale *Scale
 	// Skeleton is set when the version's schema is not structural and was
 	// compiled by its skeleton (AllowSkeleton).
 	Skeleton bool
@@ -58,6 +60,11 @@ type Entry struct {
 	schemas *crdSchemas
 	index   int
 }
+
+// Scale returns the version's scale subresource (Version.Scale), or nil,
+// from the entry itself: a validating decoder, which looks for it in every
+// document, finds it in a cache line that choosing the automaton loaded.
+func (e *Entry) Scale() *Scale { return e.scale }
 
 // CRDError reports a CRD that cannot be compiled, with its violations.
 type CRDError struct {
@@ -96,7 +103,7 @@ func CompileCRDs(crds []*CRD, options ...Option) (*Set, error) {
 			return nil, &CRDError{CRD: c.Name, Violations: violations}
 		}
 		for i, v := range c.Versions {
-			e := &Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v}
+			e := &Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v, scale: v.Scale}
 			if _, dup := set.entries[e.GVK]; dup {
 				return nil, &CRDError{CRD: c.Name, Err: fmt.Errorf("%s is served by another CustomResourceDefinition too", e.GVK)}
 			}

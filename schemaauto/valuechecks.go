@@ -133,6 +133,25 @@ func (a *Automaton) DeclaredName(i int) StateID {
 	return a.valueChecks().declName[i]
 }
 
+// deriveValueFlags sets State.ValueFlags and Prop.ValueFlags: the Flags
+// and PropFlags of the value checks, kept beside what a walker reads
+// anyway, so that a validating decoder finds them in cache lines it has
+// loaded. It runs when the automaton is made (compile; a compiled form
+// carries them), before anything else can read it: the states and
+// properties are not written after that, so that readers that copy them
+// whole race with nothing. The tables themselves (valueChecks) are
+// derived again, and kept, on the first ValueTables or ValueChecks call.
+func (a *Automaton) deriveValueFlags() {
+	var v valueChecks
+	v.build(a)
+	for s := range a.states {
+		a.states[s].vflags = v.checks[s].Flags
+	}
+	for i := range a.props {
+		a.props[i].vflags = v.propFlags[i]
+	}
+}
+
 func (a *Automaton) valueChecks() *valueChecks {
 	v := &a.checks
 	v.once.Do(func() { v.build(a) })
