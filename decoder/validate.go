@@ -91,6 +91,11 @@ type valState struct {
 	hintS   schemaauto.StateID
 	hintF   uint32 // its PropFlags entry
 	hintStr bool   // its flags pass every string
+	// the ReqMask of state reqS (CheckRequiredOnly) without a hint, as
+	// the last object read it: the next items of an array read no record
+	// (reset with each document: states are an automaton's)
+	reqS    schemaauto.StateID
+	reqMask uint64
 	// the root has no frame: closeRoot runs after its value, with the
 	// offset of its '{'
 	rootClose bool
@@ -143,6 +148,7 @@ func (d *Decoder) resetValidation() {
 	d.val.lists, d.val.scale, d.val.scaleOn = d.val.lists[:0], d.val.scale[:0], false
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 	d.val.hintS, d.val.rootClose = schemaauto.NoState, false
+	d.val.reqS = schemaauto.NoState
 }
 
 // memberHint notes, before a member's value is decoded, the Flags of its
@@ -469,10 +475,14 @@ func (d *Decoder) openValRoot(f *objFrame) {
 // own.
 func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 	if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
-		if f.s == d.val.hintS && d.val.hintF>>16 != 0 {
+		switch {
+		case f.s == d.val.hintS && d.val.hintF>>16 != 0:
 			f.reqMask = uint64(d.val.hintF >> 16) // from the property, as the flags
-		} else {
+		case f.s == d.val.reqS:
+			f.reqMask = d.val.reqMask // the last such object's (an array's items)
+		default:
 			f.reqMask = d.valueCheck(f.s).ReqMask
+			d.val.reqS, d.val.reqMask = f.s, f.reqMask
 		}
 		return
 	}
@@ -1283,7 +1293,7 @@ func (d *Decoder) validateRootMetadata(meta []byte, spans *objectmeta.FieldSpans
 	if d.val.vcA != d.a {
 		d.loadValueTables()
 	}
-	if d.val.vt.DeclName {
+	if d.a.DeclaresName() {
 		d.validateDeclaredName(meta, off)
 	}
 	if spans != nil && d.quickRootMeta() {
@@ -1509,7 +1519,7 @@ func valueEnd(b []byte, i int) int {
 // drops before validating, the version having the status subresource.
 func (d *Decoder) statusDropped(name []byte) bool {
 	e := d.res.Entry
-	return string(name) == "status" && e != nil && e.Version != nil && e.Version.StatusSubresource
+	return string(name) == "status" && e != nil && e.StatusSubresource()
 }
 
 // invalid reports whether the document has validation errors.

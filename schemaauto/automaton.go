@@ -181,6 +181,10 @@ type Automaton struct {
 	root     StateID
 	meta     StateID
 	prunes   bool
+	// declName: the root's metadata declares a schema for its name or
+	// generateName (ValueTables.DeclName), beside prunes, which a walker
+	// reads for every object (DeclaresName)
+	declName bool
 	// rules are the states' compiled value validations (State.rules);
 	// unchecked says what they leave out (Unchecked).
 	rules     []*validate.Rules
@@ -295,6 +299,10 @@ func (a *Automaton) NumStates() int { return len(a.states) }
 
 // State returns the state s. It panics if s is out of range.
 func (a *Automaton) State(s StateID) *State { return &a.states[s] }
+
+// DeclaresName reports ValueTables().DeclName from the automaton itself,
+// without deriving the tables.
+func (a *Automaton) DeclaresName() bool { return a.declName }
 
 // ValueFlags returns the state's ValueCheck Flags, once its automaton's
 // value checks are derived (ValueTables, ValueChecks); 0 before. A

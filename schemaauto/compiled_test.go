@@ -105,7 +105,7 @@ func automataEqual(want, got *Automaton) string {
 		return "compiled: " + d
 	}
 	switch {
-	case want.root != got.root || want.meta != got.meta || want.prunes != got.prunes:
+	case want.root != got.root || want.meta != got.meta || want.prunes != got.prunes || want.declName != got.declName:
 		return fmt.Sprintf("root/meta/prunes %d/%d/%v, got %d/%d/%v", want.root, want.meta, want.prunes, got.root, got.meta, got.prunes)
 	case !reflect.DeepEqual(want.states, got.states):
 		return "states differ"
@@ -172,6 +172,9 @@ func setsEqual(crd *CRD, want, got *Set) string {
 			wv.StatusSubresource != gv.StatusSubresource || !reflect.DeepEqual(wv.Scale, gv.Scale) || gv.Schema != nil {
 			return fmt.Sprintf("entry %d: version %+v, got %+v", i, wv, gv)
 		}
+		if g.Scale() != gv.Scale || g.StatusSubresource() != gv.StatusSubresource || w.Scale() != wv.Scale || w.StatusSubresource() != wv.StatusSubresource {
+			return fmt.Sprintf("entry %d: Scale or StatusSubresource not the version's", i)
+		}
 		if d := automataEqual(w.Automaton, g.Automaton); d != "" {
 			return fmt.Sprintf("entry %d (%s): %s", i, w.GVK, d)
 		}
@@ -184,6 +187,9 @@ func setsEqual(crd *CRD, want, got *Set) string {
 // those of its value check tables (derived apart, on first use).
 func flagsMatchTables(a *Automaton) string {
 	checks := a.ValueChecks()
+	if a.DeclaresName() != a.ValueTables().DeclName {
+		return fmt.Sprintf("DeclaresName %v, table %v", a.DeclaresName(), a.ValueTables().DeclName)
+	}
 	for s := range a.states {
 		if got, want := a.states[s].ValueFlags(), checks[s].Flags; got != want {
 			return fmt.Sprintf("state %d: ValueFlags %#x, table %#x", s, got, want)

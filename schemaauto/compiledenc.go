@@ -34,7 +34,7 @@ import (
 
 // compiledFormat is the version of the encoding; a file of another is a
 // miss.
-const compiledFormat = 2
+const compiledFormat = 3 // 2: the value flags of states and properties; 3: DeclaresName
 
 // valueNode is the validate.Node of a schema node as written: what the
 // compiler's value rules and the validation trees are compiled from.
@@ -311,6 +311,7 @@ func encodeCompiled(crd *CRD, set *Set) (body []byte, ok bool) {
 func (e *encoder) automaton(w *encoder, a *Automaton) {
 	a.renderPaths()
 	w.bool(a.prunes)
+	w.bool(a.declName)
 	w.int(int64(a.root))
 	w.int(int64(a.meta))
 	// which schema node each rule and tree was compiled from
@@ -669,7 +670,7 @@ func decodeCompiled(body string, schemas *crdSchemas) (set *Set, ok bool) {
 	entries := make([]Entry, nv)
 	for i, v := range c.Versions {
 		e := &entries[i]
-		*e = Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v, scale: v.Scale, schemas: schemas, index: i}
+		*e = Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v, scale: v.Scale, status: v.StatusSubresource, schemas: schemas, index: i}
 		e.Skeleton = d.bool()
 		if n := d.count(); n > 0 {
 			e.Violations = make(jperrors.FieldErrors, n)
@@ -752,6 +753,7 @@ func (d *decoder) trees(rules []*validate.Rules) []*validate.Tree {
 func (d *decoder) automaton(rules []*validate.Rules, trees []*validate.Tree) *Automaton {
 	a := &Automaton{}
 	a.prunes = d.bool()
+	a.declName = d.bool()
 	a.root = StateID(d.i32())
 	a.meta = StateID(d.i32())
 	a.states = make([]State, d.count())

@@ -311,7 +311,7 @@ func (ix *lazyIndex) resolve(apiVersion, group, version, kind string) (*Automato
 		if v == nil {
 			v = &Version{Name: version, Served: true}
 		}
-		return PassThrough(), &Entry{GVK: GroupVersionKind{group, version, kind}, CRD: c, Version: v, Automaton: PassThrough(), scale: v.Scale}, err
+		return PassThrough(), &Entry{GVK: GroupVersionKind{group, version, kind}, CRD: c, Version: v, Automaton: PassThrough(), scale: v.Scale, status: v.StatusSubresource}, err
 	}
 	return set.Resolve(apiVersion, kind)
 }

@@ -45,8 +45,10 @@ type Entry struct {
 	CRD       *CRD
 	Version   *Version
 	Automaton *Automaton
-	// scale is Version.Scale, beside Automaton (Entry.Scale)
-	scale *Scale
+	// scale is Version.Scale and status Version.StatusSubresource,
+	// beside Automaton (Entry.Scale, Entry.StatusSubresource)
+	scale  *Scale
+	status bool
 	// Skeleton is set when the version's schema is not structural and was
 	// compiled by its skeleton (AllowSkeleton).
 	Skeleton bool
@@ -65,6 +67,10 @@ type Entry struct {
 // from the entry itself: a validating decoder, which looks for it in every
 // document, finds it in a cache line that choosing the automaton loaded.
 func (e *Entry) Scale() *Scale { return e.scale }
+
+// StatusSubresource reports Version.StatusSubresource from the entry
+// itself, as Scale does.
+func (e *Entry) StatusSubresource() bool { return e.status }
 
 // CRDError reports a CRD that cannot be compiled, with its violations.
 type CRDError struct {
@@ -103,7 +109,7 @@ func CompileCRDs(crds []*CRD, options ...Option) (*Set, error) {
 			return nil, &CRDError{CRD: c.Name, Violations: violations}
 		}
 		for i, v := range c.Versions {
-			e := &Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v, scale: v.Scale}
+			e := &Entry{GVK: GroupVersionKind{c.Group, v.Name, c.Kind}, CRD: c, Version: v, scale: v.Scale, status: v.StatusSubresource}
 			if _, dup := set.entries[e.GVK]; dup {
 				return nil, &CRDError{CRD: c.Name, Err: fmt.Errorf("%s is served by another CustomResourceDefinition too", e.GVK)}
 			}

@@ -150,6 +150,7 @@ func (a *Automaton) deriveValueFlags() {
 	for i := range a.props {
 		a.props[i].vflags = v.propFlags[i]
 	}
+	a.declName = v.tables.DeclName
 }
 
 func (a *Automaton) valueChecks() *valueChecks {
