@@ -476,6 +476,8 @@ func (d *Decoder) openValRoot(f *objFrame) {
 func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 	if sum&(sumObjectOK|sumRequiredOnly|sumEmbedded) == sumObjectOK|sumRequiredOnly {
 		switch {
+		case f.root:
+			f.reqMask = d.a.RootReqMask() // beside what choosing the automaton read
 		case f.s == d.val.hintS && d.val.hintF>>16 != 0:
 			f.reqMask = uint64(d.val.hintF >> 16) // from the property, as the flags
 		case f.s == d.val.reqS:

@@ -185,6 +185,8 @@ type Automaton struct {
 	// generateName (ValueTables.DeclName), beside prunes, which a walker
 	// reads for every object (DeclaresName)
 	declName bool
+	// rootReq is the root state's ValueCheck ReqMask (RootReqMask)
+	rootReq uint64
 	// rules are the states' compiled value validations (State.rules);
 	// unchecked says what they leave out (Unchecked).
 	rules     []*validate.Rules
@@ -303,6 +305,11 @@ func (a *Automaton) State(s StateID) *State { return &a.states[s] }
 // DeclaresName reports ValueTables().DeclName from the automaton itself,
 // without deriving the tables.
 func (a *Automaton) DeclaresName() bool { return a.declName }
+
+// RootReqMask returns the root state's ValueCheck ReqMask from the
+// automaton itself, without deriving the tables: a validating decoder
+// needs it for every document whose root has required properties only.
+func (a *Automaton) RootReqMask() uint64 { return a.rootReq }
 
 // ValueFlags returns the state's ValueCheck Flags, once its automaton's
 // value checks are derived (ValueTables, ValueChecks); 0 before. A

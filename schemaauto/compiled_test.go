@@ -105,7 +105,7 @@ func automataEqual(want, got *Automaton) string {
 		return "compiled: " + d
 	}
 	switch {
-	case want.root != got.root || want.meta != got.meta || want.prunes != got.prunes || want.declName != got.declName:
+	case want.root != got.root || want.meta != got.meta || want.prunes != got.prunes || want.declName != got.declName || want.rootReq != got.rootReq:
 		return fmt.Sprintf("root/meta/prunes %d/%d/%v, got %d/%d/%v", want.root, want.meta, want.prunes, got.root, got.meta, got.prunes)
 	case !reflect.DeepEqual(want.states, got.states):
 		return "states differ"
@@ -189,6 +189,9 @@ func flagsMatchTables(a *Automaton) string {
 	checks := a.ValueChecks()
 	if a.DeclaresName() != a.ValueTables().DeclName {
 		return fmt.Sprintf("DeclaresName %v, table %v", a.DeclaresName(), a.ValueTables().DeclName)
+	}
+	if a.root >= 0 && a.RootReqMask() != checks[a.root].ReqMask {
+		return fmt.Sprintf("RootReqMask %#x, table %#x", a.RootReqMask(), checks[a.root].ReqMask)
 	}
 	for s := range a.states {
 		if got, want := a.states[s].ValueFlags(), checks[s].Flags; got != want {

@@ -34,7 +34,7 @@ import (
 
 // compiledFormat is the version of the encoding; a file of another is a
 // miss.
-const compiledFormat = 3 // 2: the value flags of states and properties; 3: DeclaresName
+const compiledFormat = 4 // 2: the value flags of states and properties; 3: DeclaresName; 4: RootReqMask
 
 // valueNode is the validate.Node of a schema node as written: what the
 // compiler's value rules and the validation trees are compiled from.
@@ -312,6 +312,7 @@ func (e *encoder) automaton(w *encoder, a *Automaton) {
 	a.renderPaths()
 	w.bool(a.prunes)
 	w.bool(a.declName)
+	w.uint(a.rootReq)
 	w.int(int64(a.root))
 	w.int(int64(a.meta))
 	// which schema node each rule and tree was compiled from
@@ -754,6 +755,7 @@ func (d *decoder) automaton(rules []*validate.Rules, trees []*validate.Tree) *Au
 	a := &Automaton{}
 	a.prunes = d.bool()
 	a.declName = d.bool()
+	a.rootReq = d.uint()
 	a.root = StateID(d.i32())
 	a.meta = StateID(d.i32())
 	a.states = make([]State, d.count())

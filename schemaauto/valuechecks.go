@@ -151,6 +151,9 @@ func (a *Automaton) deriveValueFlags() {
 		a.props[i].vflags = v.propFlags[i]
 	}
 	a.declName = v.tables.DeclName
+	if a.root >= 0 && int(a.root) < len(v.checks) {
+		a.rootReq = v.checks[a.root].ReqMask
+	}
 }
 
 func (a *Automaton) valueChecks() *valueChecks {
