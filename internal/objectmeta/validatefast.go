@@ -41,9 +41,10 @@ func quickSubdomain(s []byte, alnum uint8) bool {
 	if n == 0 || n > maxSubdomain || class[s[0]]&alnum == 0 || class[s[n-1]]&alnum == 0 {
 		return false
 	}
+	inner := alnum | cDash // hoisted: the compiler recomputed it every byte
 	for i := 1; i < n-1; i++ {
 		c := class[s[i]]
-		if c&(alnum|cDash) != 0 {
+		if c&inner != 0 {
 			continue
 		}
 		// a dot between two alphanumerics: no empty label, none that
