@@ -560,8 +560,15 @@ const (
 // scale path reaches an element: those paths name keys only (scaleValue).
 func (d *Decoder) openValArray(s, items schemaauto.StateID, off int64) (mode uint8, strLane bool) {
 	const anyString = sumScalarKinds | 1<<(8+validate.String)
-	strLane = !isSchema(items) || d.stateFlags(items)&anyString == anyString
 	fl := d.flagsOf(s)
+	strLane = true
+	if isSchema(items) {
+		// the items' flags, read once, are the hint for the items: a
+		// scalar item is checked without reading its state again
+		fi := d.stateFlags(items)
+		strLane = fi&anyString == anyString
+		d.val.hintS, d.val.hintF, d.val.hintStr = items, uint32(fi), strLane
+	}
 	if fl&(sumArrayOK|sumArrayWork) == sumArrayOK {
 		return valArrayNone, strLane
 	}
