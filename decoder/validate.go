@@ -357,12 +357,7 @@ func (d *Decoder) unquoteScratch(raw jsontext.Value) []byte {
 // of c.Strings (see Decoder.stringPasses).
 func stringPasses(c *schemaauto.ValueCheck, str []byte) bool {
 	if c.Strings == schemaauto.StringsEnum {
-		for _, e := range c.Enum {
-			if e == string(str) {
-				return true
-			}
-		}
-		return false
+		return c.EnumHas(str)
 	}
 	if c.MinLen >= 0 || c.MaxLen >= 0 {
 		n := utf8.RuneCount(str)

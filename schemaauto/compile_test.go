@@ -2,6 +2,7 @@ package schemaauto
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/jsonprune/jsonprune/internal/objectmeta"
@@ -207,5 +208,31 @@ func TestSharedKeywordRules(t *testing.T) {
 	}
 	if _, err := c.compileRules(bad); err == nil {
 		t.Error("maximum: \"ten\" compiled the second time")
+	}
+}
+
+// TestEnumHas: a string enum's EnumText finds exactly its strings, the
+// empty one and those that are prefixes of others included; one with a
+// string over 255 bytes is left to the Rules.
+func TestEnumHas(t *testing.T) {
+	long := strings.Repeat("x", 255)
+	strs := []string{"", "a", "ab", "b", long}
+	text, ok := enumText(strs)
+	if !ok {
+		t.Fatal("not encoded")
+	}
+	c := ValueCheck{Strings: StringsEnum, EnumText: text}
+	for _, s := range strs {
+		if !c.EnumHas([]byte(s)) {
+			t.Errorf("%.10q not found", s)
+		}
+	}
+	for _, s := range []string{"abc", "ba", "c", long + "x", long[1:], "\x01", "\x01a"} {
+		if c.EnumHas([]byte(s)) {
+			t.Errorf("%.10q found", s)
+		}
+	}
+	if _, ok := enumText([]string{"a", long + "x"}); ok {
+		t.Error("a string of 256 bytes encoded")
 	}
 }

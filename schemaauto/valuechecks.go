@@ -23,10 +23,13 @@ type ValueCheck struct {
 	// Rules (nor Tree, for a node whose junctors pass every string:
 	// validate.Tree.StringsByRules): StringsLength, its rune count within [MinLen, MaxLen] (-1:
 	// no bound) and Pattern (nil: none) matching it
-	// (validate.Rules.StringChecks); StringsEnum, one of Enum
-	// (validate.Rules.StringEnum).
+	// (validate.Rules.StringChecks); StringsEnum, one of the enum's
+	// strings (validate.Rules.StringEnum), which EnumText holds one after
+	// the other, each after its length in a byte (EnumHas): one run of
+	// bytes to read, not a slice of headers and the strings they point
+	// to (an enum with a string longer than 255 bytes is the Rules').
 	Pattern        *validate.Matcher
-	Enum           []string
+	EnumText       string
 	MinLen, MaxLen int32
 	// Flags summarise the state's checks (the Check constants); the high
 	// byte's low seven bits are, with CheckScalarKinds, the scalar kinds
@@ -271,7 +274,37 @@ func (v *valueChecks) check(a *Automaton, s StateID) ValueCheck {
 	if minLen, maxLen, m, ok := sr.StringChecks(); ok && minLen <= math.MaxInt32 && maxLen <= math.MaxInt32 {
 		c.Strings, c.MinLen, c.MaxLen, c.Pattern = StringsLength, int32(minLen), int32(maxLen), m
 	} else if strs, ok := sr.StringEnum(); ok {
-		c.Strings, c.Enum = StringsEnum, strs
+		if text, ok := enumText(strs); ok {
+			c.Strings, c.EnumText = StringsEnum, text
+		}
 	}
 	return c
+}
+
+// enumText is ValueCheck.EnumText of strs; false when a string is too
+// long for its length byte (the Rules check such an enum).
+func enumText(strs []string) (string, bool) {
+	var b []byte
+	for _, e := range strs {
+		if len(e) > 0xFF {
+			return "", false
+		}
+		b = append(append(b, byte(len(e))), e...)
+	}
+	return string(b), true
+}
+
+// EnumHas reports whether str is one of the enum's strings
+// (StringsEnum).
+func (c *ValueCheck) EnumHas(str []byte) bool {
+	t := c.EnumText
+	for i := 0; i < len(t); {
+		n := int(t[i])
+		i++
+		if n == len(str) && i+n <= len(t) && t[i:i+n] == string(str) {
+			return true
+		}
+		i += n
+	}
+	return false
 }
