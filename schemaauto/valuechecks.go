@@ -46,6 +46,8 @@ type ValueCheck struct {
 	// checks of its own are minItems and maxItems (Rules.CheckArray): no
 	// enum, junctors or list type, so that a walker needs no frame for it.
 	ArrayCounts bool
+	// a record a cache line (64 bytes): a walker reads one per state
+	_ [8]byte
 }
 
 // The values of ValueCheck.Strings.
