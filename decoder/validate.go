@@ -89,7 +89,8 @@ type valState struct {
 	// the Flags of state hintS, read with the property that leads to it
 	// (memberHint), so that its value's checks need not read its record
 	hintS   schemaauto.StateID
-	hintF   uint32 // its PropFlags entry
+	hintF   uint16 // its Flags
+	hintReq uint32 // its ReqMask when it has CheckRequiredOnly and the mask fits (else 0)
 	hintStr bool   // its flags pass every string
 	// the ReqMask of state reqS (CheckRequiredOnly) without a hint, as
 	// the last object read it: the next items of an array read no record
@@ -155,9 +156,10 @@ func (d *Decoder) resetValidation() {
 // property's target (from the object's PropFlags, read side by side).
 func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	if uint(idx) < uint(len(f.props)) {
-		const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
-		fl := f.props[idx].ValueFlags()
-		d.val.hintS, d.val.hintF, d.val.hintStr = target, fl, fl&anyString == anyString
+		const anyString = sumScalarKinds | 1<<(8+validate.String)
+		p := &f.props[idx]
+		fl := p.ValueFlags()
+		d.val.hintS, d.val.hintF, d.val.hintStr, d.val.hintReq = target, fl, fl&anyString == anyString, p.ValueReqMask()
 	}
 }
 
@@ -168,7 +170,7 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 //
 //go:noinline
 func (d *Decoder) typeMetaVal(f *objFrame, idx [2]int) {
-	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+	const anyString = sumScalarKinds | 1<<(8+validate.String)
 	if i, j := uint(idx[0]), uint(idx[1]); i < uint(len(f.props)) && j < uint(len(f.props)) && f.props[i].ValueFlags()&f.props[j].ValueFlags()&anyString == anyString && !f.vframe {
 		// the usual declarations pass every string (memberHint's hint
 		// would pass them): both kept
@@ -225,7 +227,7 @@ func (d *Decoder) laneDroppedStatus(f *objFrame, name []byte, target schemaauto.
 // subresource drops before validating is neither checked nor kept (as
 // laneDroppedStatus).
 func (d *Decoder) laneStringKept(f *objFrame, idx int, rawName []byte, raw jsontext.Value) {
-	const anyString = uint32(sumScalarKinds | 1<<(8+validate.String))
+	const anyString = sumScalarKinds | 1<<(8+validate.String)
 	if f.root && d.statusDropped(rawName[1:len(rawName)-1]) {
 		return
 	}
@@ -247,7 +249,7 @@ func (d *Decoder) laneStringCheck(f *objFrame, idx int, name []byte, raw jsontex
 	if !isSchema(s) {
 		return
 	}
-	if uint(idx) < uint(len(f.props)) && f.props[idx].ValueFlags()&uint32(sumJunctors) == 0 {
+	if uint(idx) < uint(len(f.props)) && f.props[idx].ValueFlags()&sumJunctors == 0 {
 		if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules {
 			// the scanner read it: valid UTF-8, to unquote only if it has
 			// escapes
@@ -268,7 +270,7 @@ func (d *Decoder) laneStringCheck(f *objFrame, idx int, name []byte, raw jsontex
 // flagsOf is state s's ValueCheck Flags: the hint's when it is s.
 func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
 	if s == d.val.hintS {
-		return uint16(d.val.hintF)
+		return d.val.hintF
 	}
 	return d.stateFlags(s)
 }
@@ -473,8 +475,8 @@ func (d *Decoder) openValObjectWork(f *objFrame, sum uint16) {
 		switch {
 		case f.root:
 			f.reqMask = d.a.RootReqMask() // beside what choosing the automaton read
-		case f.s == d.val.hintS && d.val.hintF>>16 != 0:
-			f.reqMask = uint64(d.val.hintF >> 16) // from the property, as the flags
+		case f.s == d.val.hintS && d.val.hintReq != 0:
+			f.reqMask = uint64(d.val.hintReq) // from the property, as the flags
 		case f.s == d.val.reqS:
 			f.reqMask = d.val.reqMask // the last such object's (an array's items)
 		default:
@@ -562,7 +564,7 @@ func (d *Decoder) openValArray(s, items schemaauto.StateID, off int64) (mode uin
 		// scalar item is checked without reading its state again
 		fi := d.stateFlags(items)
 		strLane = fi&anyString == anyString
-		d.val.hintS, d.val.hintF, d.val.hintStr = items, uint32(fi), strLane
+		d.val.hintS, d.val.hintF, d.val.hintStr, d.val.hintReq = items, fi, strLane, 0
 	}
 	if fl&(sumArrayOK|sumArrayWork) == sumArrayOK {
 		return valArrayNone, strLane

@@ -98,9 +98,11 @@ type Prop struct {
 	// against a document's bytes). Derived from Name when the automaton is
 	// built or read from the cache.
 	Plain bool
-	// vflags is the property's ValueTables.Props entry (ValueFlags), in
-	// the padding before Head: a walker that found the property has it in
-	// the same cache line.
+	// vreq and vflags, in the padding before Head, so that a walker that
+	// found the property has them in the same cache line: the flags of the
+	// property's target (ValueFlags) in vflags's low 16 bits, and its
+	// ReqMask (ValueReqMask) in vflags's high 16 bits and vreq.
+	vreq   uint16
 	vflags uint32
 	// Head, HeadMask and Tail let a decoder match a Plain name against
 	// a document's bytes a word at a time: Head is the name's first 8
@@ -311,16 +313,21 @@ func (a *Automaton) DeclaresName() bool { return a.declName }
 // needs it for every document whose root has required properties only.
 func (a *Automaton) RootReqMask() uint64 { return a.rootReq }
 
-// ValueFlags returns the state's ValueCheck Flags, once its automaton's
-// value checks are derived (ValueTables, ValueChecks); 0 before. A
-// decoder that validates reads them from the state it holds, not from a
-// table of its own: the state's cache line is already loaded.
+// ValueFlags returns the state's ValueCheck Flags (set when the
+// automaton is made). A decoder that validates reads them from the state
+// it holds, not from a table of its own: the state's cache line is
+// already loaded.
 func (st *State) ValueFlags() uint16 { return st.vflags }
 
-// ValueFlags returns the property's PropFlags entry (its target's
-// ValueCheck Flags and ReqMask), once its automaton's value checks are
-// derived (ValueTables, ValueChecks); 0 before.
-func (p *Prop) ValueFlags() uint32 { return p.vflags }
+// ValueFlags returns the ValueCheck Flags of the property's target (of
+// its Declared state for a Role other than RoleProperty): the low 16 bits
+// of its PropFlags entry.
+func (p *Prop) ValueFlags() uint16 { return uint16(p.vflags) }
+
+// ValueReqMask returns the ValueCheck ReqMask of the property's target
+// when the target has CheckRequiredOnly and the mask fits 32 bits (its
+// required properties among its first 32), else 0.
+func (p *Prop) ValueReqMask() uint32 { return p.vflags>>16 | uint32(p.vreq)<<16 }
 
 // Props returns the properties of state s, sorted by (length, name).
 func (a *Automaton) Props(s StateID) []Prop {

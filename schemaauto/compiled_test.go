@@ -198,8 +198,20 @@ func flagsMatchTables(a *Automaton) string {
 			return fmt.Sprintf("state %d: ValueFlags %#x, table %#x", s, got, want)
 		}
 		for i, f := range a.PropFlags(StateID(s)) {
-			if got := a.Props(StateID(s))[i].ValueFlags(); got != f {
+			p := &a.Props(StateID(s))[i]
+			if got := p.ValueFlags(); got != uint16(f) {
 				return fmt.Sprintf("state %d property %d: ValueFlags %#x, PropFlags %#x", s, i, got, f)
+			}
+			t := p.Target
+			if p.Role != RoleProperty {
+				t = p.Declared
+			}
+			want := uint32(0)
+			if t >= 0 && checks[t].Flags&CheckRequiredOnly != 0 && checks[t].ReqMask < 1<<32 {
+				want = uint32(checks[t].ReqMask)
+			}
+			if got := p.ValueReqMask(); got != want {
+				return fmt.Sprintf("state %d property %d: ValueReqMask %#x, table %#x", s, i, got, want)
 			}
 		}
 	}

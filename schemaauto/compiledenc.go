@@ -34,7 +34,7 @@ import (
 
 // compiledFormat is the version of the encoding; a file of another is a
 // miss.
-const compiledFormat = 4 // 2: the value flags of states and properties; 3: DeclaresName; 4: RootReqMask
+const compiledFormat = 5 // 2: the value flags of states and properties; 3: DeclaresName; 4: RootReqMask; 5: ValueReqMask
 
 // valueNode is the validate.Node of a schema node as written: what the
 // compiler's value rules and the validation trees are compiled from.
@@ -364,6 +364,7 @@ func (e *encoder) automaton(w *encoder, a *Automaton) {
 		w.int(int64(p.Declared))
 		w.b = append(w.b, byte(p.Role))
 		w.uint(uint64(p.vflags))
+		w.uint(uint64(p.vreq))
 	}
 	w.uint(uint64(len(a.lenIndex)))
 	for _, x := range a.lenIndex {
@@ -788,6 +789,11 @@ func (d *decoder) automaton(rules []*validate.Rules, trees []*validate.Tree) *Au
 		p.Target, p.Declared = StateID(d.i32()), StateID(d.i32())
 		p.Role = PropRole(d.byte())
 		p.vflags = d.u32()
+		if r := d.uint(); r <= math.MaxUint16 {
+			p.vreq = uint16(r)
+		} else {
+			d.bad = true
+		}
 		a.fps[i] = p.derive()
 	}
 	a.lenIndex = makeN[uint32](d.count())

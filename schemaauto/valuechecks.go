@@ -153,7 +153,18 @@ func (a *Automaton) deriveValueFlags() {
 		a.states[s].vflags = v.checks[s].Flags
 	}
 	for i := range a.props {
-		a.props[i].vflags = v.propFlags[i]
+		p := &a.props[i]
+		p.vflags = v.propFlags[i] & 0xFFFF
+		t := p.Target
+		if p.Role != RoleProperty {
+			t = p.Declared
+		}
+		if t >= 0 && int(t) < len(v.checks) {
+			if c := &v.checks[t]; c.Flags&CheckRequiredOnly != 0 && c.ReqMask < 1<<32 {
+				p.vflags |= uint32(c.ReqMask) << 16
+				p.vreq = uint16(c.ReqMask >> 16)
+			}
+		}
 	}
 	a.declName = v.tables.DeclName
 	if a.root >= 0 && int(a.root) < len(v.checks) {
