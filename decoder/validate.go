@@ -81,9 +81,10 @@ type valState struct {
 	names      []byte   // kept member names that are no property, each after its length (required)
 	rb         readBack // whole values read back from the output without allocating
 	keySpans   [][2]int // listMapValid's key fields
-	// the current automaton's ValueChecks, one record per state, its
-	// properties' PropFlags, and whether it declares the root metadata's
-	// name or generateName (schemaauto.ValueTables)
+	// the current automaton's ValueChecks, one record per state, for the
+	// checks past the flags, which the walk reads from the states and
+	// properties themselves (schemaauto.State.ValueFlags,
+	// Prop.ValueFlags: a cache line it has loaded)
 	vcA *schemaauto.Automaton
 	vt  *schemaauto.ValueTables
 	// the Flags of state hintS, read with the property that leads to it
@@ -152,8 +153,8 @@ func (d *Decoder) resetValidation() {
 	d.val.reqS = schemaauto.NoState
 }
 
-// memberHint notes, before a member's value is decoded, the Flags of its
-// property's target (from the object's PropFlags, read side by side).
+// memberHint notes, before a member's value is decoded, the Flags and
+// ReqMask of its property's target (from the property itself).
 func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	if uint(idx) < uint(len(f.props)) {
 		const anyString = sumScalarKinds | 1<<(8+validate.String)
@@ -278,12 +279,7 @@ func (d *Decoder) flagsOf(s schemaauto.StateID) uint16 {
 // stateFlags is flagsOf without the hint: from the state itself (a
 // cache line that the walk has loaded, or will), not from the
 // ValueChecks.
-func (d *Decoder) stateFlags(s schemaauto.StateID) uint16 {
-	if d.val.vcA != d.a {
-		d.loadValueTables() // the flags are derived with the tables
-	}
-	return d.a.State(s).ValueFlags()
-}
+func (d *Decoder) stateFlags(s schemaauto.StateID) uint16 { return d.a.State(s).ValueFlags() }
 
 // addVal records errors for the value at the current path, starting at off.
 func (d *Decoder) addVal(errs jperrors.FieldErrors, off int64) {
@@ -439,9 +435,6 @@ func (d *Decoder) openValObject(f *objFrame) {
 	if f.root {
 		d.openValRoot(f)
 		return
-	}
-	if d.val.vcA != d.a { // the root loaded them (or an array's openValArray)
-		d.loadValueTables()
 	}
 	f.noStrLane = d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
 	if sum := f.st.ValueFlags(); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK {
