@@ -34,6 +34,15 @@ example:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./schemaauto/ ./decoder/
 
+# Issue 12's bar, validation's cost over prune-only, as one ratio per run
+# (decoder's BenchmarkValidationCost: prune-only and validating passes
+# alternate), VC_ROUNDS runs; README, "Value validation".
+VC_ROUNDS ?= 10
+.PHONY: bench-validation-cost
+bench-validation-cost:
+	cd decoder && $(GO) test -c -o $(BENCHTMP)/jsonprune-decoder.test . && \
+	  for i in $$(seq $(VC_ROUNDS)); do $(BENCHTMP)/jsonprune-decoder.test -test.run '^$$' -test.bench 'BenchmarkValidationCost' -test.benchtime 60x; done
+
 # Benchmarks against the Kubernetes reference pipeline and the jsontext
 # floors, in ROUNDS rounds, summarised by benchstat (each contender's
 # MB/s, B/op and allocs/op over the rounds) and as median ratios measured
