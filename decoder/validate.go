@@ -85,8 +85,8 @@ type valState struct {
 	// checks past the flags, which the walk reads from the states and
 	// properties themselves (schemaauto.State.ValueFlags,
 	// Prop.ValueFlags: a cache line it has loaded)
-	vcA *schemaauto.Automaton
-	vt  *schemaauto.ValueTables
+	vcA    *schemaauto.Automaton
+	checks []schemaauto.ValueCheck
 	// the Flags of state hintS, read with the property that leads to it
 	// (memberHint), so that its value's checks need not read its record
 	hintS   schemaauto.StateID
@@ -442,7 +442,7 @@ func (d *Decoder) openValObject(f *objFrame) {
 	}
 }
 
-// openValRoot is openValObject for the root: the document's value tables
+// openValRoot is openValObject for the root: the document's value checks
 // and scale paths are set up; its apiVersion, kind and metadata, and its
 // scale subresource, are checked after its value (closeRoot), unless it
 // has a frame.
@@ -450,7 +450,7 @@ func (d *Decoder) openValObject(f *objFrame) {
 //go:noinline
 func (d *Decoder) openValRoot(f *objFrame) {
 	if d.val.vcA != d.a {
-		d.loadValueTables()
+		d.loadValueChecks()
 	}
 	d.startScale()
 	f.noStrLane = d.val.scaleOn // the root's path is empty
@@ -806,19 +806,19 @@ func sumWork(k validate.Kind) uint16 {
 
 // valueCheck is state s's record of the automaton's ValueChecks: its
 // summary bits and Rules side by side, derived once per automaton. It
-// inlines: the tables are loaded apart (loadValueTables).
+// inlines: the records are loaded apart (loadValueChecks).
 func (d *Decoder) valueCheck(s schemaauto.StateID) *schemaauto.ValueCheck {
 	if d.val.vcA != d.a {
-		d.loadValueTables()
+		d.loadValueChecks()
 	}
-	return &d.val.vt.Checks[s]
+	return &d.val.checks[s]
 }
 
-// loadValueTables takes the current automaton's schemaauto.ValueTables.
+// loadValueChecks takes the current automaton's ValueChecks.
 //
 //go:noinline
-func (d *Decoder) loadValueTables() {
-	d.val.vcA, d.val.vt = d.a, d.a.ValueTables()
+func (d *Decoder) loadValueChecks() {
+	d.val.vcA, d.val.checks = d.a, d.a.ValueChecks()
 }
 
 // cacheOf is the current automaton's reqCache.
@@ -1290,7 +1290,7 @@ func (d *Decoder) validateRootMetadata(meta []byte, spans *objectmeta.FieldSpans
 	d.val.meta = true
 	d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
 	if d.val.vcA != d.a {
-		d.loadValueTables()
+		d.loadValueChecks()
 	}
 	if d.a.DeclaresName() {
 		d.validateDeclaredName(meta, off)

@@ -184,8 +184,8 @@ type Automaton struct {
 	meta     StateID
 	prunes   bool
 	// declName: the root's metadata declares a schema for its name or
-	// generateName (ValueTables.DeclName), beside prunes, which a walker
-	// reads for every object (DeclaresName)
+	// generateName (DeclaresName), beside prunes, which a walker reads for
+	// every object
 	declName bool
 	// rootReq is the root state's ValueCheck ReqMask (RootReqMask)
 	rootReq uint64
@@ -304,12 +304,13 @@ func (a *Automaton) NumStates() int { return len(a.states) }
 // State returns the state s. It panics if s is out of range.
 func (a *Automaton) State(s StateID) *State { return &a.states[s] }
 
-// DeclaresName reports ValueTables().DeclName from the automaton itself,
-// without deriving the tables.
+// DeclaresName reports whether the schema declares the root metadata's
+// name or generateName (DeclaredName), from the automaton itself, without
+// deriving its ValueChecks.
 func (a *Automaton) DeclaresName() bool { return a.declName }
 
 // RootReqMask returns the root state's ValueCheck ReqMask from the
-// automaton itself, without deriving the tables: a validating decoder
+// automaton itself, without deriving its ValueChecks: a validating decoder
 // needs it for every document whose root has required properties only.
 func (a *Automaton) RootReqMask() uint64 { return a.rootReq }
 
@@ -320,8 +321,7 @@ func (a *Automaton) RootReqMask() uint64 { return a.rootReq }
 func (st *State) ValueFlags() uint16 { return st.vflags }
 
 // ValueFlags returns the ValueCheck Flags of the property's target (of
-// its Declared state for a Role other than RoleProperty): the low 16 bits
-// of its PropFlags entry.
+// its Declared state for a Role other than RoleProperty, 0 without one).
 func (p *Prop) ValueFlags() uint16 { return uint16(p.vflags) }
 
 // ValueReqMask returns the ValueCheck ReqMask of the property's target

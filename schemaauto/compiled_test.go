@@ -183,12 +183,13 @@ func setsEqual(crd *CRD, want, got *Set) string {
 }
 
 // flagsMatchTables checks that the value flags kept in a's states and
-// properties (State.ValueFlags, Prop.ValueFlags, set when a was made) are
-// those of its value check tables (derived apart, on first use).
+// properties (State.ValueFlags, Prop.ValueFlags and ValueReqMask,
+// DeclaresName, RootReqMask: set when a was made) are those of its value
+// checks (ValueChecks, derived apart, on first use).
 func flagsMatchTables(a *Automaton) string {
 	checks := a.ValueChecks()
-	if a.DeclaresName() != a.ValueTables().DeclName {
-		return fmt.Sprintf("DeclaresName %v, table %v", a.DeclaresName(), a.ValueTables().DeclName)
+	if decl := a.DeclaredName(0) != NoState || a.DeclaredName(1) != NoState; a.DeclaresName() != decl {
+		return fmt.Sprintf("DeclaresName %v, DeclaredName %v", a.DeclaresName(), decl)
 	}
 	if a.root >= 0 && a.RootReqMask() != checks[a.root].ReqMask {
 		return fmt.Sprintf("RootReqMask %#x, table %#x", a.RootReqMask(), checks[a.root].ReqMask)
@@ -197,21 +198,24 @@ func flagsMatchTables(a *Automaton) string {
 		if got, want := a.states[s].ValueFlags(), checks[s].Flags; got != want {
 			return fmt.Sprintf("state %d: ValueFlags %#x, table %#x", s, got, want)
 		}
-		for i, f := range a.PropFlags(StateID(s)) {
+		for i := range a.Props(StateID(s)) {
 			p := &a.Props(StateID(s))[i]
-			if got := p.ValueFlags(); got != uint16(f) {
-				return fmt.Sprintf("state %d property %d: ValueFlags %#x, PropFlags %#x", s, i, got, f)
-			}
 			t := p.Target
 			if p.Role != RoleProperty {
 				t = p.Declared
 			}
-			want := uint32(0)
-			if t >= 0 && checks[t].Flags&CheckRequiredOnly != 0 && checks[t].ReqMask < 1<<32 {
-				want = uint32(checks[t].ReqMask)
+			wantF, wantReq := uint16(0), uint32(0)
+			if t >= 0 {
+				wantF = checks[t].Flags
+				if wantF&CheckRequiredOnly != 0 && checks[t].ReqMask < 1<<32 {
+					wantReq = uint32(checks[t].ReqMask)
+				}
 			}
-			if got := p.ValueReqMask(); got != want {
-				return fmt.Sprintf("state %d property %d: ValueReqMask %#x, table %#x", s, i, got, want)
+			if got := p.ValueFlags(); got != wantF {
+				return fmt.Sprintf("state %d property %d: ValueFlags %#x, table %#x", s, i, got, wantF)
+			}
+			if got := p.ValueReqMask(); got != wantReq {
+				return fmt.Sprintf("state %d property %d: ValueReqMask %#x, table %#x", s, i, got, wantReq)
 			}
 		}
 	}

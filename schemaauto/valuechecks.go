@@ -94,15 +94,11 @@ const CheckInt32 uint16 = 1 << 15
 type valueChecks struct {
 	once   sync.Once
 	checks []ValueCheck
-	// per property (indexed as Automaton.props), its target's PropFlags
-	// entry: a walker that found a property has it at hand for its value
-	propFlags []uint32
-	req       [][]int32 // per state, the property index of each required name (-1: none)
-	extra     []bool    // some required name is no property
+	req    [][]int32 // per state, the property index of each required name (-1: none)
+	extra  []bool    // some required name is no property
 	// the states of the root metadata's declared name and generateName
 	// (NoState: none)
 	declName [2]StateID
-	tables   ValueTables // the above, for ValueTables
 }
 
 // ValueChecks returns one ValueCheck per state, indexed by StateID. They
@@ -110,18 +106,6 @@ type valueChecks struct {
 // modified.
 func (a *Automaton) ValueChecks() []ValueCheck {
 	return a.valueChecks().checks
-}
-
-// PropFlags returns, for each property of state s (in the order of
-// Props(s)), the ValueCheck Flags of its Target (of its Declared state for
-// a Role other than RoleProperty, 0 without one) in the low 16 bits, and in
-// the high 16 bits its ReqMask when it has CheckRequiredOnly and the
-// mask fits (else 0): side by side, so that the flags of an object's
-// members are read together, most often from one cache line, instead of
-// one state's record at a time.
-func (a *Automaton) PropFlags(s StateID) []uint32 {
-	st := &a.states[s]
-	return a.valueChecks().propFlags[st.propStart:st.propEnd]
 }
 
 // RequiredProps returns the index within Props(s) of each name of
@@ -138,14 +122,15 @@ func (a *Automaton) DeclaredName(i int) StateID {
 	return a.valueChecks().declName[i]
 }
 
-// deriveValueFlags sets State.ValueFlags and Prop.ValueFlags: the Flags
-// and PropFlags of the value checks, kept beside what a walker reads
-// anyway, so that a validating decoder finds them in cache lines it has
-// loaded. It runs when the automaton is made (compile; a compiled form
-// carries them), before anything else can read it: the states and
+// deriveValueFlags sets what a validating walker needs of the value checks
+// for every object and document, beside what it reads anyway, so that it
+// finds them in cache lines it has loaded: State.ValueFlags,
+// Prop.ValueFlags and ValueReqMask, Automaton.DeclaresName and
+// RootReqMask. It runs when the automaton is made (compile; a compiled
+// form carries them), before anything else can read it: the states and
 // properties are not written after that, so that readers that copy them
-// whole race with nothing. The tables themselves (valueChecks) are
-// derived again, and kept, on the first ValueTables or ValueChecks call.
+// whole race with nothing. The records themselves (ValueChecks) are
+// derived again, and kept, on first use.
 func (a *Automaton) deriveValueFlags() {
 	var v valueChecks
 	v.build(a)
@@ -154,19 +139,21 @@ func (a *Automaton) deriveValueFlags() {
 	}
 	for i := range a.props {
 		p := &a.props[i]
-		p.vflags = v.propFlags[i] & 0xFFFF
 		t := p.Target
 		if p.Role != RoleProperty {
-			t = p.Declared
+			t = p.Declared // apiVersion, kind, metadata: the schema's own declaration is what validates
 		}
-		if t >= 0 && int(t) < len(v.checks) {
-			if c := &v.checks[t]; c.Flags&CheckRequiredOnly != 0 && c.ReqMask < 1<<32 {
-				p.vflags |= uint32(c.ReqMask) << 16
-				p.vreq = uint16(c.ReqMask >> 16)
-			}
+		if t < 0 || int(t) >= len(v.checks) {
+			continue
+		}
+		c := &v.checks[t]
+		p.vflags = uint32(c.Flags)
+		if c.Flags&CheckRequiredOnly != 0 && c.ReqMask < 1<<32 {
+			p.vflags |= uint32(c.ReqMask) << 16
+			p.vreq = uint16(c.ReqMask >> 16)
 		}
 	}
-	a.declName = v.tables.DeclName
+	a.declName = v.declName[0] != NoState || v.declName[1] != NoState
 	if a.root >= 0 && int(a.root) < len(v.checks) {
 		a.rootReq = v.checks[a.root].ReqMask
 	}
@@ -195,23 +182,6 @@ func (v *valueChecks) build(a *Automaton) {
 	for s := range n {
 		v.checks[s] = v.check(a, StateID(s))
 	}
-	v.propFlags = make([]uint32, len(a.props))
-	for i, p := range a.props {
-		t := p.Target
-		if p.Role != RoleProperty {
-			t = p.Declared // apiVersion, kind, metadata: the schema's own declaration is what validates
-		}
-		if t >= 0 && int(t) < n {
-			c := &v.checks[t]
-			v.propFlags[i] = uint32(c.Flags)
-			if c.Flags&CheckRequiredOnly != 0 && c.ReqMask < 1<<16 {
-				v.propFlags[i] |= uint32(c.ReqMask) << 16
-			}
-		}
-	}
-	defer func() {
-		v.tables = ValueTables{Checks: v.checks, Props: v.propFlags, DeclName: v.declName[0] != NoState || v.declName[1] != NoState}
-	}()
 	v.declName = [2]StateID{NoState, NoState}
 	if root := a.root; root > Keep {
 		if i := a.Lookup(root, []byte("metadata")); i >= 0 {
