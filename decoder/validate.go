@@ -442,16 +442,13 @@ func (d *Decoder) openValObject(f *objFrame) {
 	}
 }
 
-// openValRoot is openValObject for the root: the document's value checks
-// and scale paths are set up; its apiVersion, kind and metadata, and its
+// openValRoot is openValObject for the root: the document's scale paths
+// are set up; its apiVersion, kind and metadata, and its
 // scale subresource, are checked after its value (closeRoot), unless it
 // has a frame.
 //
 //go:noinline
 func (d *Decoder) openValRoot(f *objFrame) {
-	if d.val.vcA != d.a {
-		d.loadValueChecks()
-	}
 	d.startScale()
 	f.noStrLane = d.val.scaleOn // the root's path is empty
 	d.val.rootClose, d.val.rootOff = true, f.off
@@ -1289,9 +1286,6 @@ func (d *Decoder) metaCheck(meta []byte, spans *objectmeta.FieldSpans, o objectm
 func (d *Decoder) validateRootMetadata(meta []byte, spans *objectmeta.FieldSpans, off int64) {
 	d.val.meta = true
 	d.val.metaJSON = append(d.val.metaJSON[:0], meta...) // its name is read if the document fails
-	if d.val.vcA != d.a {
-		d.loadValueChecks()
-	}
 	if d.a.DeclaresName() {
 		d.validateDeclaredName(meta, off)
 	}
