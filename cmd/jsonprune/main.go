@@ -44,23 +44,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(o.lint) > 0 {
 		return lintCRDs(o.lint, stdout, stderr)
 	}
-	// huge pages for the heap before it grows; hugeHeap's collection
-	// (about 1 ms with one core, 1.5 ms with two) runs beside the CRD
-	// index and the listing of the inputs, which allocate little
-	heapReady := make(chan struct{})
+	// huge pages for the heap before it grows, first and alone: its
+	// collection takes about 1 ms on an empty heap, where beside the CRD
+	// index and the listing of the inputs, both allocating, it took 5-12
+	// ms with -j 2 on the corpus tree and held back the pipeline's start
+	// by 3-8 ms (README, "Huge pages first")
 	if large, many := inputShape(o.inputs); o.dump || large {
 		size := hugeHeapBytes
 		if many && paceByLimit() {
 			size = pacedHeapBytes
 		}
-		go func() {
-			defer close(heapReady)
-			hugeHeap(size)
-		}()
-	} else {
-		close(heapReady)
+		hugeHeap(size)
 	}
-	defer func() { <-heapReady }()
 	opts := schemaauto.AllowSkeleton(o.skeleton)
 	var set *schemaauto.Set
 	var fixed *schemaauto.Automaton
@@ -107,7 +102,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		ld.logf("--crd: %s from %s (%s)", plural(ld.docs, "CustomResourceDefinition"), plural(ld.files, "file"), ld.skipped())
 	}
-	<-heapReady
 	if o.dump {
 		if set.CompileAll() != nil {
 			return exitUsage // reported by crdf
