@@ -146,9 +146,11 @@ func pass(d *Decoder, docs [][]byte, buf []byte) []byte {
 // over the corpus documents that validate, one prune-only and one
 // validating (the order alternating), timed apart, so that both see the
 // same machine within milliseconds; validate/prune is the ratio of their
-// total times. BenchmarkCorpus's prune-valid-bytes and
-// prune-validate-valid-bytes measure the same passes one after the other,
-// seconds apart, where the machine's drift shows in the ratio.
+// total times, overhead-ns/pass their difference per pass (compare builds
+// by both: a ratio also falls when prune-only gets slower).
+// BenchmarkCorpus's prune-valid-bytes and prune-validate-valid-bytes
+// measure the same passes one after the other, seconds apart, where the
+// machine's drift shows in the ratio.
 func BenchmarkValidationCost(b *testing.B) {
 	c := needCorpus(b)
 	dp, dv := must(New(c.set)), must(New(c.set, Validation(true)))
@@ -179,6 +181,9 @@ func BenchmarkValidationCost(b *testing.B) {
 	b.ReportMetric(float64(prune.Nanoseconds())/float64(n), "prune-ns/pass")
 	b.ReportMetric(float64(validate.Nanoseconds())/float64(n), "validate-ns/pass")
 	b.ReportMetric(float64(validate)/float64(prune), "validate/prune")
+	// what validation adds, in time: a build whose ratio falls because its
+	// prune-only pass got slower (code or data layout) shows it here
+	b.ReportMetric(float64((validate-prune).Nanoseconds())/float64(n), "overhead-ns/pass")
 }
 
 // BenchmarkCorpus decodes every corpus CR per iteration: prune to bytes,
