@@ -48,10 +48,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// collection takes about 1 ms on an empty heap, where beside the CRD
 	// index and the listing of the inputs, both allocating, it took 5-12
 	// ms with -j 2 on the corpus tree and held back the pipeline's start
-	// by 3-8 ms (README, "Huge pages first")
+	// by 3-8 ms (README, "Huge pages first"). Several workers hold a heap
+	// of their own each: with -j 2 the validating dump peaks at 66-68 MiB
+	// against -j 1's 45, so past -j 1 the huge pages go to the limit too
 	if large, many := inputShape(o.inputs); o.dump || large {
 		size := hugeHeapBytes
-		if many && paceByLimit() {
+		if many && paceByLimit() || o.jobs > 1 {
 			size = pacedHeapBytes
 		}
 		hugeHeap(size)
@@ -120,8 +122,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // hugeHeapBytes is how much of the heap hugeHeap backs with huge pages
-// for a large stream or dump: about what such a run grows its heap to at
-// GOGC=200 (the collector's goal stays under 50 MB), within memLimitBase.
+// for a large stream or dump with -j 1: about what such a run grows its
+// heap to at GOGC=200 (the collector's goal stays under 50 MB), within
+// memLimitBase.
 const hugeHeapBytes = 48 << 20
 
 // pacedHeapBytes is hugeHeap's size when the collector's pace is the
