@@ -157,7 +157,6 @@ func (d *Decoder) resetValidation() {
 // ReqMask of its property's target (from the property itself).
 func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 	if uint(idx) < uint(len(f.props)) {
-		const anyString = sumScalarKinds | 1<<(8+validate.String)
 		p := &f.props[idx]
 		fl := p.ValueFlags()
 		d.val.hintS, d.val.hintF, d.val.hintStr, d.val.hintReq = target, fl, fl&anyString == anyString, p.ValueReqMask()
@@ -171,7 +170,6 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 //
 //go:noinline
 func (d *Decoder) typeMetaVal(f *objFrame, idx [2]int) {
-	const anyString = sumScalarKinds | 1<<(8+validate.String)
 	if i, j := uint(idx[0]), uint(idx[1]); i < uint(len(f.props)) && j < uint(len(f.props)) && f.props[i].ValueFlags()&f.props[j].ValueFlags()&anyString == anyString && !f.vframe {
 		// the usual declarations pass every string (memberHint's hint
 		// would pass them): both kept
@@ -228,7 +226,6 @@ func (d *Decoder) laneDroppedStatus(f *objFrame, name []byte, target schemaauto.
 // subresource drops before validating is neither checked nor kept (as
 // laneDroppedStatus).
 func (d *Decoder) laneStringKept(f *objFrame, idx int, rawName []byte, raw jsontext.Value) {
-	const anyString = sumScalarKinds | 1<<(8+validate.String)
 	if f.root && d.statusDropped(rawName[1:len(rawName)-1]) {
 		return
 	}
@@ -546,7 +543,6 @@ const (
 // that the array's string elements take prune-only's string step. No
 // scale path reaches an element: those paths name keys only (scaleValue).
 func (d *Decoder) openValArray(s, items schemaauto.StateID, off int64) (mode uint8, strLane bool) {
-	const anyString = sumScalarKinds | 1<<(8+validate.String)
 	fl := d.flagsOf(s)
 	strLane = true
 	if isSchema(items) {
@@ -785,6 +781,8 @@ const (
 	sumInt32 = schemaauto.CheckInt32
 	// the node's tree has junctors: its scalars are checked by the tree
 	sumJunctors = schemaauto.CheckJunctors
+	// every string passes: the String kind passes by its kind alone
+	anyString = sumScalarKinds | 1<<(8+validate.String)
 )
 
 func sumTypeOK(k validate.Kind) uint16 {
@@ -1606,8 +1604,8 @@ type scaleTarget struct {
 // startScale sets up the scale subresource's paths for the document (at
 // its root, once the CRD version is known).
 func (d *Decoder) startScale() {
-	// from the entry (its Version is a cache line away, which most
-	// documents would load only to find no scale subresource)
+	// from the entry, not its Version: one cache line a document, not
+	// two, to find most often no scale subresource
 	if e := d.res.Entry; e != nil && e.Scale() != nil {
 		d.startScaleOf(e.Scale())
 	}

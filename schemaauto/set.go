@@ -64,8 +64,9 @@ type Entry struct {
 }
 
 // Scale returns the version's scale subresource (Version.Scale), or nil,
-// from the entry itself: a validating decoder, which looks for it in every
-// document, finds it in a cache line that choosing the automaton loaded.
+// from the entry itself: a validating decoder looks for it in every
+// document, and reads one cache line for it instead of two (the entry's
+// and its Version's).
 func (e *Entry) Scale() *Scale { return e.scale }
 
 // StatusSubresource reports Version.StatusSubresource from the entry
