@@ -1328,10 +1328,14 @@ func (d *Decoder) validateEmbeddedMetadata(p *schemaauto.Prop, meta []byte, span
 // scanned again. On false ValidateIndexed decides.
 func (d *Decoder) quickRootMeta() bool {
 	f := &d.meta.fields
-	if f[objectmeta.FieldGenerateName] != nil || f[objectmeta.FieldOwnerReferences] != nil || f[objectmeta.FieldManagedFields] != nil {
+	if f[objectmeta.FieldOwnerReferences] != nil || f[objectmeta.FieldManagedFields] != nil {
 		return false
 	}
-	if !objectmeta.QuickName(f[objectmeta.FieldName]) {
+	if gn := f[objectmeta.FieldGenerateName]; gn != nil {
+		if !objectmeta.QuickNames(gn, f[objectmeta.FieldName]) {
+			return false
+		}
+	} else if !objectmeta.QuickName(f[objectmeta.FieldName]) {
 		return false
 	}
 	if ns := f[objectmeta.FieldNamespace]; ns != nil && !objectmeta.QuickNamespace(ns) {

@@ -56,6 +56,33 @@ func quickSubdomain(s []byte, alnum uint8) bool {
 	return true
 }
 
+// quickNames reports whether a root generateName g and name (both
+// unquoted; either may be empty) surely pass: g, when not empty, with a
+// trailing '-' masked as the server masks it (maskTrailingDash) is a
+// DNS-1123 subdomain, and so is the name, or, when the name is empty and
+// g is not, the name the server generates from g (g cut to maxGenerated
+// bytes and generatedTail: what Validate checks in its place).
+func quickNames(g, name []byte) bool {
+	if len(g) == 0 {
+		return quickSubdomain(name, cLower) // an empty name is an error
+	}
+	var buf [maxSubdomain]byte
+	masked := g
+	if n := len(g); n > 1 && g[n-1] == '-' {
+		if n-1 > len(buf) {
+			return false
+		}
+		masked = append(append(buf[:0], g[:n-2]...), 'a')
+	}
+	if !quickSubdomain(masked, cLower) {
+		return false
+	}
+	if len(name) > 0 {
+		return quickSubdomain(name, cLower)
+	}
+	return quickSubdomain(append(append(buf[:0], g[:min(len(g), maxGenerated)]...), generatedTail...), cLower)
+}
+
 // quickLabel reports whether s is a DNS-1123 label of at most 63 bytes.
 func quickLabel(s []byte) bool {
 	n := len(s)
@@ -204,12 +231,26 @@ func (v *Validator) quickFinalizers(sp span) bool {
 func (v *Validator) quickValid() bool {
 	meta, f := v.meta, &v.fields
 	absent := func(i int) bool { return isNullSpan(meta, f[i]) }
-	if !absent(FieldGenerateName) || !absent(FieldOwnerReferences) || !absent(FieldManagedFields) {
+	if !absent(FieldOwnerReferences) || !absent(FieldManagedFields) {
 		return false
 	}
 	name := f[FieldName]
-	if !isString(meta, name) || !quickSubdomain(meta[name.start+1:name.end-1], cLower) {
-		return false // an empty name is an error
+	if absent(FieldGenerateName) {
+		if !isString(meta, name) || !quickSubdomain(meta[name.start+1:name.end-1], cLower) {
+			return false // an empty name is an error
+		}
+	} else {
+		gn := f[FieldGenerateName]
+		if !isString(meta, gn) || !absent(FieldName) && !isString(meta, name) {
+			return false
+		}
+		var nm []byte
+		if !absent(FieldName) {
+			nm = meta[name.start+1 : name.end-1]
+		}
+		if !quickNames(meta[gn.start+1:gn.end-1], nm) {
+			return false
+		}
 	}
 	if ns := f[FieldNamespace]; !absent(FieldNamespace) && (!isString(meta, ns) || ns.end-ns.start > 2 && !quickLabel(meta[ns.start+1:ns.end-1])) {
 		return false

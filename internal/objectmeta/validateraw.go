@@ -14,6 +14,21 @@ func QuickName(q []byte) bool {
 	return len(q) > 2 && q[0] == '"' && quickSubdomain(q[1:len(q)-1], cLower)
 }
 
+// QuickNames is QuickName for root metadata with a generateName: it
+// reports whether the quoted generateName gn and the quoted name (nil
+// when absent) surely pass, the name the server generates from gn checked
+// when the name is empty.
+func QuickNames(gn, name []byte) bool {
+	if len(gn) < 2 || gn[0] != '"' || name != nil && (len(name) < 2 || name[0] != '"') {
+		return false
+	}
+	var nm []byte
+	if name != nil {
+		nm = name[1 : len(name)-1]
+	}
+	return quickNames(gn[1:len(gn)-1], nm)
+}
+
 // QuickNamespace reports whether the quoted root namespace q surely
 // passes with ScopeAsFilled: empty, or a DNS-1123 label.
 func QuickNamespace(q []byte) bool {
