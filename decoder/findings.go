@@ -198,6 +198,9 @@ func (d *Decoder) sortFindings() {
 // sortRecs sorts one group's findings by path text, stably (see
 // sortFindings).
 func (d *Decoder) sortRecs(a []rec) {
+	if len(a) < 2 {
+		return // the usual document: nothing to order
+	}
 	less := func(x, y rec) bool {
 		return bytes.Compare(d.find.texts[x.pathStart:x.pathEnd], d.find.texts[y.pathStart:y.pathEnd]) < 0
 	}
