@@ -234,23 +234,17 @@ func (v *Validator) quickValid() bool {
 	if !absent(FieldOwnerReferences) || !absent(FieldManagedFields) {
 		return false
 	}
-	name := f[FieldName]
-	if absent(FieldGenerateName) {
-		if !isString(meta, name) || !quickSubdomain(meta[name.start+1:name.end-1], cLower) {
-			return false // an empty name is an error
+	var names [2][]byte // generateName, name: nil when absent
+	for i, field := range [2]int{FieldGenerateName, FieldName} {
+		if sp := f[field]; !absent(field) {
+			if !isString(meta, sp) {
+				return false
+			}
+			names[i] = meta[sp.start+1 : sp.end-1]
 		}
-	} else {
-		gn := f[FieldGenerateName]
-		if !isString(meta, gn) || !absent(FieldName) && !isString(meta, name) {
-			return false
-		}
-		var nm []byte
-		if !absent(FieldName) {
-			nm = meta[name.start+1 : name.end-1]
-		}
-		if !quickNames(meta[gn.start+1:gn.end-1], nm) {
-			return false
-		}
+	}
+	if !quickNames(names[0], names[1]) {
+		return false // an empty name without a generateName is an error
 	}
 	if ns := f[FieldNamespace]; !absent(FieldNamespace) && (!isString(meta, ns) || ns.end-ns.start > 2 && !quickLabel(meta[ns.start+1:ns.end-1])) {
 		return false
