@@ -39,6 +39,33 @@ type Matcher struct {
 	empty               bool // the empty string matches too (^$|X)
 	units               *unitShape
 	dfa                 *lazyDFA // matchDFA's automaton, built on first use
+	// the classes of each ASCII byte (inFirst, inMiddle, inLast): one
+	// load a byte where a bitmap took a shift
+	tab [utf8.RuneSelf]uint8
+}
+
+// The bits of Matcher.tab.
+const (
+	inFirst uint8 = 1 << iota
+	inMiddle
+	inLast
+)
+
+// setTab fills m.tab from the classes first, middle and last.
+func (m *Matcher) setTab() {
+	for b := range rune(utf8.RuneSelf) {
+		var t uint8
+		if m.first.has(b) {
+			t |= inFirst
+		}
+		if m.middle.has(b) {
+			t |= inMiddle
+		}
+		if m.last.has(b) {
+			t |= inLast
+		}
+		m.tab[b] = t
+	}
 }
 
 type matcherKind uint8
@@ -66,7 +93,7 @@ func (m *Matcher) Match(s []byte) bool {
 		if len(s) < m.min {
 			return false
 		}
-		return m.first.all(s)
+		return m.allIn(&m.first, inFirst, s)
 	case matchLabel:
 		return m.label(s)
 	case matchLabels:
@@ -79,7 +106,7 @@ func (m *Matcher) Match(s []byte) bool {
 			return false
 		}
 		rest := s[n:]
-		return len(rest) >= m.min && m.middle.all(rest)
+		return len(rest) >= m.min && m.allIn(&m.middle, inMiddle, rest)
 	case matchRepeat:
 		return m.repeat(s)
 	case matchUnits:
@@ -117,8 +144,35 @@ func indexDot(s []byte) int {
 	return -1
 }
 
-// labels matches dot-separated labels.
+// labels matches dot-separated labels: ASCII text in one pass, byte by
+// byte, a label's bytes checked against first, middle or last by where
+// they stand ('.' is in none of the classes); text past ASCII label by
+// label (labelRunes).
 func (m *Matcher) labels(s []byte) bool {
+	start := 0 // the current label's first byte
+	for i, b := range s {
+		switch {
+		case b >= utf8.RuneSelf:
+			return m.labelRunes(s)
+		case i == start:
+			if m.tab[b]&inFirst == 0 {
+				return false // '.' too: an empty label
+			}
+		case b == '.':
+			start = i + 1 // the byte before was checked as the label's last
+		case i+1 == len(s) || s[i+1] == '.':
+			if m.tab[b]&inLast == 0 {
+				return false
+			}
+		case m.tab[b]&inMiddle == 0:
+			return false
+		}
+	}
+	return start < len(s) // not empty, no empty label after a final '.'
+}
+
+// labelRunes is labels for text past ASCII, rune by rune.
+func (m *Matcher) labelRunes(s []byte) bool {
 	for {
 		i := indexDot(s)
 		if i < 0 {
@@ -146,7 +200,21 @@ func (m *Matcher) label(s []byte) bool {
 	if !m.last.has(r) {
 		return false
 	}
-	return m.middle.all(s[:len(s)-n])
+	return m.allIn(&m.middle, inMiddle, s[:len(s)-n])
+}
+
+// allIn reports whether every rune of s is in c, whose ASCII bytes have
+// bit in m.tab.
+func (m *Matcher) allIn(c *charClass, bit uint8, s []byte) bool {
+	for i, b := range s {
+		if b >= utf8.RuneSelf {
+			return c.all(s[i:])
+		}
+		if m.tab[b]&bit == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // repeat matches a run of first of m.min to m.max runes (each invalid
@@ -278,6 +346,7 @@ func NewMatcher(pattern string) (*Matcher, error) {
 		inner, _ := NewMatcher(subdomainPattern)
 		if inner.kind == matchLabels {
 			m.kind, m.first, m.middle, m.last = matchWildcardLabels, inner.first, inner.middle, inner.last
+			m.setTab()
 			return m, nil
 		}
 	}
@@ -290,6 +359,7 @@ func NewMatcher(pattern string) (*Matcher, error) {
 	if m.kind == matchRegexp && dfaSyntax(simple) {
 		m.kind, m.dfa = matchDFA, &lazyDFA{re: simple}
 	}
+	m.setTab()
 	return m, nil
 }
 
