@@ -355,9 +355,13 @@ func stringPasses(c *schemaauto.ValueCheck, str []byte) bool {
 		return c.EnumHas(str)
 	}
 	if c.MinLen >= 0 || c.MaxLen >= 0 {
-		n := utf8.RuneCount(str)
-		if c.MinLen >= 0 && n < int(c.MinLen) || c.MaxLen >= 0 && n > int(c.MaxLen) {
-			return false
+		// the rune count lies between len/4 (rounded up) and len: the
+		// byte length decides the usual string, its runes not counted
+		if n := len(str); c.MinLen >= 0 && (n+3)/4 < int(c.MinLen) || c.MaxLen >= 0 && n > int(c.MaxLen) {
+			n = utf8.RuneCount(str)
+			if c.MinLen >= 0 && n < int(c.MinLen) || c.MaxLen >= 0 && n > int(c.MaxLen) {
+				return false
+			}
 		}
 	}
 	return c.Pattern == nil || c.Pattern.Match(str)

@@ -145,6 +145,15 @@ func TestValidation(t *testing.T) {
 			}},
 		{"map values", head + `"spec":{"size":"small","labels":{"a":"x"}}}`,
 			[]string{`spec.labels.a: Invalid value: "x": spec.labels.a in body should be at least 2 chars long`}},
+		// lengths in runes, as the server counts them: "é" is one rune of
+		// two bytes, "éé" two of four, "ééé" three of six (maxLength 3
+		// passes it; the pattern then fails it)
+		{"minLength counts runes", head + `"spec":{"size":"small","labels":{"a":"é","b":"éé","c":"\u00e9\u00e9"}}}`,
+			[]string{`spec.labels.a: Invalid value: "é": spec.labels.a in body should be at least 2 chars long`}},
+		{"maxLength counts runes", head + `"spec":{"size":"small","name":"ééé"}}`,
+			[]string{`spec.name: Invalid value: "ééé": spec.name in body should match '^[a-z]+$'`}},
+		{"maxLength counts runes, too long", head + `"spec":{"size":"small","name":"éééé"}}`,
+			[]string{`spec.name: Too long: may not be more than 3 bytes`}},
 		{"property counts without a frame", head + `"spec":{"size":"small","cm":{"a":"xx","b":"yy"}}}`, nil},
 		{"maxProperties without a frame, before members", head + `"spec":{"size":"small","cm":{"a":"x","b":"yy","c":"zz","d":"w"}}}`,
 			[]string{
