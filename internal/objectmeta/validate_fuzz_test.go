@@ -172,7 +172,7 @@ func (b *builder) labelValue() string {
 // FuzzNames: the hand-written name predicates accept exactly what the
 // regular expressions quoted in the reference's messages accept.
 func FuzzNames(f *testing.F) {
-	for _, s := range []string{"", "a", "a.b", "a..b", "-a", "a-", "A", "a_b", "a.b/c", "é", "a\x00", "1", strings.Repeat("a", 70), "\u212a"} {
+	for _, s := range []string{"", "a", "a.b", "a..b", "a.-b", "a-.b", "A.b-c.D", "-a", "a-", "A", "a_b", "a.b/c", "é", "a\x00", "1", strings.Repeat("a", 70), "\u212a"} {
 		f.Add(s)
 	}
 	label := regexp.MustCompile(`^` + dns1123LabelFmt + `$`)
@@ -195,6 +195,14 @@ func FuzzNames(f *testing.F) {
 		check("lowerIsDNS1035Label", lowerIsDNS1035Label(s), len(lower) <= 63 && l1035.MatchString(lower))
 		check("IsDNS1123Subdomain", len(IsDNS1123Subdomain(s)) == 0, len(s) <= 253 && sub.MatchString(s))
 		check("IsDNS1123Label", len(IsDNS1123Label(s)) == 0, len(s) <= 63 && label.MatchString(s))
+		// the quick pass's own checks: exact on what they are given,
+		// and for a name lower-cased before its check, never valid where
+		// the lower-cased name is not
+		check("quickSubdomain", quickSubdomain([]byte(s), cLower), len(s) <= 253 && sub.MatchString(s))
+		check("quickLabel", quickLabel([]byte(s)), len(s) <= 63 && label.MatchString(s))
+		if quickSubdomain([]byte(s), cLower|cUpper) {
+			check("quickSubdomain, upper case allowed", len(lower) <= 253 && sub.MatchString(lower), true)
+		}
 		var buf []byte
 		check("toLower", string(toLower(&buf, []byte(s))) == lower, true)
 		// a qualified name: the reference's own split
