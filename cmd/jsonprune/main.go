@@ -199,7 +199,13 @@ func prune(o *options, set *schemaauto.Set, fixed *schemaauto.Automaton, ld *crd
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return exitUsage
 	}
-	w := &writer{out: bufio.NewWriterSize(z, 1<<20), errs: errs, form: o.output}
+	// -o none writes nothing: no 1 MiB buffer to clear and fault in
+	// before the first input
+	size := 1 << 20
+	if o.output == outNone {
+		size = 16
+	}
+	w := &writer{out: bufio.NewWriterSize(z, size), errs: errs, form: o.output}
 	var closeReport func() error
 	if o.report != "" {
 		rw, c, err := openReport(o.report, stdout)
