@@ -211,6 +211,17 @@ func TestValidation(t *testing.T) {
 			[]string{`.spec.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647`}},
 		{"scale: strings below the scale paths take the string lane", head + `"spec":{"size":"small","replicas":1,"p":{"a":"x","b\u0000c":"y"},"em":{"apiVersion":"v1","kind":"K","metadata":{"name":"abcde"}}}}`,
 			[]string{`spec.em.metadata.name: Too long: may not be more than 4 bytes`}},
+		{"scale: a name with an escape is the path's", head + `"spec":{"size":"small","re\u0070licas":"3"}}`,
+			[]string{
+				`spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`,
+				`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: 3 is of the type string, expected int64`,
+			}},
+		{"scale: the last of duplicates wins", head + `"spec":{"replicas":"x","size":"small","replicas":2}}`, nil},
+		{"scale: a string beside the path, then the path", head + `"spec":{"size":"small","name":"ab","replicas":"2"}}`,
+			[]string{
+				`spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`,
+				`.spec.replicas: Invalid value: 0: .spec.replicas accessor error: 2 is of the type string, expected int64`,
+			}},
 		{"scale: status pruned (the schema has none)", head + `"spec":{"size":"small"},"status":{"replicas":"x"}}`, nil},
 		// the scale cases below were checked against a real kube-apiserver
 		// v1.37.2 (bench/cmd/apiserver-oracle, a MachineDeployment's
