@@ -51,8 +51,14 @@ const (
 	inLast
 )
 
-// setTab fills m.tab from the classes first, middle and last.
+// setTab fills m.tab from the classes first, middle and last, for the
+// shapes that read it.
 func (m *Matcher) setTab() {
+	switch m.kind {
+	case matchRun, matchLabel, matchLabels, matchHeadRun, matchWildcardLabels:
+	default:
+		return
+	}
 	for b := range rune(utf8.RuneSelf) {
 		var t uint8
 		if m.first.has(b) {
