@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsonprune/jsonprune/internal/metacases"
 	"github.com/jsonprune/jsonprune/internal/objectmeta"
 )
 
@@ -32,77 +33,26 @@ func quickMetaAgrees(t *testing.T, d *Decoder, meta []byte) (quick, fast bool) {
 // objectmeta's checks pass, and says so of the usual forms.
 func TestQuickRootMeta(t *testing.T) {
 	d := newValDecoder(t)
-	for _, tc := range []struct {
-		meta  string
-		quick bool
-	}{
-		{`{"name":"x","namespace":"y"}`, true},
-		{`{ "name" : "x" , "namespace" : "y" }`, true},
-		{`{"name":"a.b-c.d9","namespace":"ns-1"}`, true},
-		{`{"labels":{"app":"web","example.com/Tier":"Front_end.1","k":""},"name":"w"}`, true},
-		{`{"annotations":{"Example.COM/Key":"any \"value\" \\ at all","x":""},"name":"w"}`, true},
-		{`{"finalizers":["example.com/f","kubernetes"],"name":"w"}`, true},
-		{`{"generation":3,"name":"w","uid":"u","resourceVersion":"7","creationTimestamp":"2024-01-02T03:04:05Z"}`, true},
-		{`{"name":"w","namespace":""}`, true},
-		{`{"name":"w","labels":{},"annotations":{},"finalizers":[]}`, true},
-		{`{"annotations":{"A.COM/b":"v"},"name":"w"}`, true},
-		{`{}`, false},
-		{`{"name":""}`, false},
-		{`{"name":"W"}`, false},
-		{`{"name":"a..b"}`, false},
-		{`{"name":"a.-b"}`, false},
-		{`{"name":"-a"}`, false},
-		{`{"name":"a-"}`, false},
-		{`{"name":"a\u0062"}`, false},
-		{`{"name":"` + strings.Repeat("a", 254) + `"}`, false},
-		{`{"name":"w","namespace":"a.b"}`, false},
-		{`{"name":"w","namespace":"` + strings.Repeat("a", 64) + `"}`, false},
-		// generateName: checked masked, and the name generated from it
-		// when the name is empty (maskTrailingDash, generatedTail)
-		{`{"generateName":"w-"}`, true},
-		{`{"generateName":"large-workflow-","namespace":"argo"}`, true},
-		{`{"generateName":"w"}`, true},
-		{`{"generateName":"a-","name":"b"}`, true},
-		{`{"generateName":"a-","name":""}`, true},
-		{`{"generateName":"","name":"w"}`, true},
-		{`{"generateName":"` + strings.Repeat("a", 60) + `-"}`, true},
-		{`{"generateName":"` + strings.Repeat("a", 253) + `-"}`, true},
-		{`{"generateName":""}`, false},
-		{`{"generateName":"W-"}`, false},
-		{`{"generateName":"a.-"}`, false},
-		{`{"generateName":"-"}`, false},
-		{`{"generateName":"a..b-"}`, false},
-		{`{"generateName":"a-","name":"B"}`, false},
-		{`{"generateName":"a\u002d"}`, false},
-		{`{"generateName":"` + strings.Repeat("a", 254) + `"}`, false},
-		{`{"generateName":"` + strings.Repeat("a", 254) + `-"}`, false},
-		{`{"generateName":"w-","ownerReferences":[{"apiVersion":"v1","kind":"K","name":"n","uid":"u"}]}`, false},
-		{`{"generation":-1,"name":"w"}`, false},
-		{`{"labels":{"a/b/c":"v"},"name":"w"}`, false},
-		{`{"labels":{"/a":"v"},"name":"w"}`, false},
-		{`{"labels":{"a/":"v"},"name":"w"}`, false},
-		{`{"labels":{"A.com/a":"v"},"name":"w"}`, false},
-		{`{"labels":{"a":"-v"},"name":"w"}`, false},
-		{`{"labels":{"a":"` + strings.Repeat("v", 64) + `"},"name":"w"}`, false},
-		{`{"labels":{"a":"v\u0041"},"name":"w"}`, false},
-		{`{"annotations":{"a b":"v"},"name":"w"}`, false},
-		{`{"annotations":{"a":"` + strings.Repeat("v", 262144) + `"},"name":"w"}`, false},
-		{`{"annotations":{"a":"` + strings.Repeat("v", 262144-8) + `"},"name":"w"}`, true},
-		{`{"annotations":{"a":"` + strings.Repeat("v", 262144-7) + `"},"name":"w"}`, false},
-		{`{"annotations":{"a":"` + strings.Repeat("v", 131060) + `","b":"` + strings.Repeat("v", 131060) + `"},"name":"w"}`, true},
-		{`{"annotations":{"a":"` + strings.Repeat("v", 131068) + `","b":"` + strings.Repeat("v", 131068) + `"},"name":"w"}`, false},
-		{`{"finalizers":["orphan"],"name":"w"}`, false},
-		{`{"finalizers":["foregroundDeletion"],"name":"w"}`, false},
-		{`{"finalizers":["a/b/c"],"name":"w"}`, false},
-		{`{"name":"w","ownerReferences":[{"apiVersion":"v1","kind":"K","name":"n","uid":"u"}]}`, false},
-	} {
-		quick, fast := quickMetaAgrees(t, d, []byte(tc.meta))
+	// the cases objectmeta's quick pass shares, then the decoder's own
+	// (spacing, fields the fast path reads, the annotations' size limit)
+	for _, tc := range append(metacases.Quick[:len(metacases.Quick):len(metacases.Quick)], []metacases.Case{
+		{Meta: `{ "name" : "x" , "namespace" : "y" }`, Quick: true},
+		{Meta: `{"generation":3,"name":"w","uid":"u","resourceVersion":"7","creationTimestamp":"2024-01-02T03:04:05Z"}`, Quick: true},
+		{Meta: `{"name":"w","labels":{},"annotations":{},"finalizers":[]}`, Quick: true},
+		{Meta: `{"annotations":{"a":"` + strings.Repeat("v", 262144-8) + `"},"name":"w"}`, Quick: true},
+		{Meta: `{"annotations":{"a":"` + strings.Repeat("v", 262144-7) + `"},"name":"w"}`, Quick: false},
+		{Meta: `{"annotations":{"a":"` + strings.Repeat("v", 131060) + `","b":"` + strings.Repeat("v", 131060) + `"},"name":"w"}`, Quick: true},
+		{Meta: `{"annotations":{"a":"` + strings.Repeat("v", 131068) + `","b":"` + strings.Repeat("v", 131068) + `"},"name":"w"}`, Quick: false},
+		{Meta: `{"finalizers":["foregroundDeletion"],"name":"w"}`, Quick: false},
+		{Meta: `{"name":"w","ownerReferences":[{"apiVersion":"v1","kind":"K","name":"n","uid":"u"}]}`, Quick: false},
+	}...) {
+		quick, fast := quickMetaAgrees(t, d, []byte(tc.Meta))
 		if !fast {
-			t.Errorf("%.80s: not read by the fast metadata path", tc.meta)
+			t.Errorf("%.80s: not read by the fast metadata path", tc.Meta)
 			continue
 		}
-		if quick != tc.quick {
-			t.Errorf("%.80s: quick %v, want %v", tc.meta, quick, tc.quick)
+		if quick != tc.Quick {
+			t.Errorf("%.80s: quick %v, want %v", tc.Meta, quick, tc.Quick)
 		}
 	}
 }
