@@ -134,17 +134,26 @@ func readCRDs(path string, ld *crdLoad) ([]*schemaauto.CRD, error) {
 // parsing their schemas where IndexCRDs can: each CRD is parsed when an
 // object first needs it (schemaauto.NewLazySet).
 func indexCRDs(path string, ld *crdLoad) ([]schemaauto.CRDSource, error) {
+	// the index kept by an earlier run is read (and decoded: some 0.7 ms
+	// for the corpus's 259 files) while the directory is listed
+	var memo *memoFile
+	mp := ""
+	memoRead := make(chan struct{})
+	if ld.cache != nil && ld.cacheDir != nil {
+		mp = memoPath(ld.cacheDir(), path)
+		go func() {
+			defer close(memoRead)
+			memo = readMemo(mp)
+		}()
+	} else {
+		close(memoRead)
+	}
 	files, dir, err := crdFileList(path)
+	<-memoRead
 	if err != nil {
 		return nil, err
 	}
 	var all []schemaauto.CRDSource
-	var memo *memoFile
-	mp := ""
-	if ld.cache != nil && ld.cacheDir != nil {
-		mp = memoPath(ld.cacheDir(), path)
-		memo = readMemo(mp)
-	}
 	indexed := indexFiles(files, ld.jobs, memo, mp != "")
 	writeMemo(mp, memo, files, indexed)
 	for i, f := range files {
