@@ -10,7 +10,13 @@
 // and peak RSS, and the ratios measured round by round (median, quartiles
 // and range): -j 2 against -j 1 (wall) for each binary, and this build's
 // runs against the base's, with the load average at each round's start
-// and end.
+// and end. With -ceiling, each round also runs two -j 1 processes of this
+// build at once, and the row prints what the machine allowed in the same
+// rounds: twice the time of one -j 1 process alone (the round's) against
+// the time the two took together. On the shared 2-core machine this moves
+// between 1.75x and 1.97x from one hour to the next, and -j 2 cannot beat
+// it; a -j 2 ratio read beside it says how much of the gap to 2x is the
+// command line's own.
 //
 //	cd bench && go run ./cmd/jobs -base /tmp/jp       # or: make bench-jobs JOBS_BASE=/tmp/jp
 //	go run ./cmd/jobs -base /tmp/jp -dump /tmp/dumpdir/dump.ndjson \
@@ -45,6 +51,7 @@ func main() {
 	tree := flag.String("tree", "", "the tree, DIR/crds and DIR/crs (default: the corpus; none: no tree rows)")
 	rounds := flag.Int("rounds", 5, "interleaved rounds")
 	only := flag.String("only", "", "run only the rows whose name holds this")
+	ceiling := flag.Bool("ceiling", false, "also run two -j 1 processes at once in each round: what the machine allows")
 	flag.Parse()
 
 	commit := ""
@@ -131,6 +138,7 @@ func main() {
 		}
 		// runs[bin][j-1][round]
 		runs := make([][2][]wholeproc.Measurement, len(bins))
+		var pairs []time.Duration // with -ceiling: two -j 1 processes at once, this build
 		var loads []string
 		for round := range *rounds {
 			l := wholeproc.LoadAvg()
@@ -146,6 +154,13 @@ func main() {
 					}
 					runs[bi][j-1] = append(runs[bi][j-1], m)
 				}
+			}
+			if *ceiling {
+				d, err := runPair(*bin, append([]string{"-j", "1"}, r.args...))
+				if err != nil {
+					fail(err)
+				}
+				pairs = append(pairs, d)
 			}
 			loads = append(loads, strings.Fields(l)[0]+"-"+strings.Fields(wholeproc.LoadAvg())[0])
 		}
@@ -166,6 +181,14 @@ func main() {
 		for bi, b := range bins {
 			fmt.Printf("| %s: -j 2 against -j 1, wall | %s |\n", b.name, ratio(runs[bi][0], runs[bi][1], wall))
 		}
+		if *ceiling {
+			xs := make([]float64, len(pairs))
+			for i, d := range pairs {
+				xs[i] = 2 * runs[0][0][i].Wall.Seconds() / d.Seconds()
+			}
+			q1, q3 := wholeproc.Quartiles(xs)
+			fmt.Printf("| what the machine allowed: two -j 1 processes of this build at once against one alone | **%.2fx** (quartiles %.2f-%.2f, range %.2f-%.2f) |\n", wholeproc.Median(xs), q1, q3, wholeproc.Min(xs), wholeproc.Max(xs))
+		}
 		if len(bins) > 1 {
 			fmt.Printf("| this -j 2 against base -j 2, wall | %s |\n", ratio(runs[1][1], runs[0][1], wall))
 			fmt.Printf("| this -j 1 against base -j 1, wall | %s |\n", ratio(runs[1][0], runs[0][0], wall))
@@ -174,6 +197,24 @@ func main() {
 		}
 	}
 	fmt.Printf("\nload at the end %s\n", wholeproc.LoadAvg())
+}
+
+// runPair runs two processes of bin with args at once and returns the
+// time until both have exited.
+func runPair(bin string, args []string) (time.Duration, error) {
+	start := time.Now()
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() {
+			_, err := wholeproc.Run(bin, args, nil)
+			errs <- err
+		}()
+	}
+	err1, err2 := <-errs, <-errs
+	if err1 != nil {
+		return 0, err1
+	}
+	return time.Since(start), err2
 }
 
 // stat is the median (min-max) of f over ms.
