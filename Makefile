@@ -86,9 +86,11 @@ bench-dump:
 # JOBS_BASE (an earlier build's binary) in the same rounds (bench/cmd/jobs).
 JOBS_ROUNDS ?= 5
 JOBS_BASE ?=
+# -ceiling: two -j 1 processes at once in every round, what the machine allows
+JOBS_FLAGS ?= -ceiling
 .PHONY: bench-jobs
 bench-jobs:
-	cd bench && $(GO) run ./cmd/jobs -rounds $(JOBS_ROUNDS) -base "$(JOBS_BASE)"
+	cd bench && $(GO) run ./cmd/jobs -rounds $(JOBS_ROUNDS) -base "$(JOBS_BASE)" $(JOBS_FLAGS)
 
 # Regenerate cmd/jsonprune/default.pgo, the CPU profile that go build and go
 # install use for profile-guided optimisation of the command line
