@@ -24,7 +24,9 @@ import (
 // the writer waits for each in turn; the bounded queues keep memory flat.
 // A worker whose decoder may hold compiled CRDs the set has let go since
 // (set.Evictions) is made anew, so that they can be collected. With one
-// job there is no reader beside the worker: see runSequential.
+// job there is no reader beside the worker: see runSequential. The reader
+// shares the cores with the workers: a worker that takes a job from a
+// queue running low lets it run first (yieldToReader).
 //
 // The small batches of regular files (a tree of small inputs gives one
 // batch a file) are handed on chained (batch.next), chainBytes of texts at
