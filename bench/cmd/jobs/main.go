@@ -16,7 +16,10 @@
 // the time the two took together. On the shared 2-core machine this moves
 // between 1.75x and 1.97x from one hour to the next, and -j 2 cannot beat
 // it; a -j 2 ratio read beside it says how much of the gap to 2x is the
-// command line's own.
+// command line's own. With -quiet, the runs' output goes to /dev/null
+// instead of pipes this program reads, and their peak RSS is not polled
+// (200 reads of /proc a second): the harness then takes nothing from the
+// two cores beside starting and waiting.
 //
 //	cd bench && go run ./cmd/jobs -base /tmp/jp       # or: make bench-jobs JOBS_BASE=/tmp/jp
 //	go run ./cmd/jobs -base /tmp/jp -dump /tmp/dumpdir/dump.ndjson \
@@ -52,7 +55,11 @@ func main() {
 	rounds := flag.Int("rounds", 5, "interleaved rounds")
 	only := flag.String("only", "", "run only the rows whose name holds this")
 	ceiling := flag.Bool("ceiling", false, "also run two -j 1 processes at once in each round: what the machine allows")
+	quiet := flag.Bool("quiet", false, "the runs' output to /dev/null, not read through pipes, and their peak RSS not polled")
 	flag.Parse()
+	if *quiet {
+		run = wholeproc.RunQuiet
+	}
 
 	commit := ""
 	if *bin == "" {
@@ -148,7 +155,7 @@ func main() {
 					j = 3 - k
 				}
 				for bi, b := range bins {
-					m, err := wholeproc.Run(b.path, append([]string{"-j", fmt.Sprint(j)}, r.args...), nil)
+					m, err := run(b.path, append([]string{"-j", fmt.Sprint(j)}, r.args...), nil)
 					if err != nil {
 						fail(err)
 					}
@@ -174,7 +181,7 @@ func main() {
 					stat(ms, func(m wholeproc.Measurement) float64 { return m.CPU().Seconds() }, "%.3f s"),
 					stat(ms, func(m wholeproc.Measurement) float64 { return m.Sys.Seconds() }, "%.3f s"),
 					stat(ms, func(m wholeproc.Measurement) float64 { return float64(m.MinorFaults) }, "%.0f"),
-					stat(ms, func(m wholeproc.Measurement) float64 { return float64(m.RSSKB) / 1024 }, "%.0f MiB"))
+					rssStat(ms))
 			}
 		}
 		wall := func(m wholeproc.Measurement) float64 { return m.Wall.Seconds() }
@@ -199,6 +206,10 @@ func main() {
 	fmt.Printf("\nload at the end %s\n", wholeproc.LoadAvg())
 }
 
+// run runs and measures one process: wholeproc.Run, or with -quiet
+// wholeproc.RunQuiet.
+var run = wholeproc.Run
+
 // runPair runs two processes of bin with args at once and returns the
 // time until both have exited.
 func runPair(bin string, args []string) (time.Duration, error) {
@@ -206,7 +217,7 @@ func runPair(bin string, args []string) (time.Duration, error) {
 	errs := make(chan error, 2)
 	for range 2 {
 		go func() {
-			_, err := wholeproc.Run(bin, args, nil)
+			_, err := run(bin, args, nil)
 			errs <- err
 		}()
 	}
@@ -215,6 +226,14 @@ func runPair(bin string, args []string) (time.Duration, error) {
 		return 0, err1
 	}
 	return time.Since(start), err2
+}
+
+// rssStat is stat of the peak RSS, where it was measured.
+func rssStat(ms []wholeproc.Measurement) string {
+	if len(ms) == 0 || ms[0].RSSKB < 0 {
+		return "not measured (-quiet)"
+	}
+	return stat(ms, func(m wholeproc.Measurement) float64 { return float64(m.RSSKB) / 1024 }, "%.0f MiB")
 }
 
 // stat is the median (min-max) of f over ms.
