@@ -123,6 +123,7 @@ fuzz-smoke:
 	$(GO) test -run '^$$' -fuzz '^FuzzValidation$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./decoder/
 	$(GO) test -run '^$$' -fuzz '^FuzzBridge$$' -fuzztime $(FUZZTIME) ./yamlbridge/
 	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./cmd/jsonprune/
+	$(GO) test -run '^$$' -fuzz '^FuzzMemoDecode$$' -fuzztime $(FUZZTIME) ./cmd/jsonprune/
 	for t in FuzzNormalize FuzzValidate FuzzValidateValid FuzzNames FuzzQuickValid; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./internal/objectmeta/ || exit 1; done
 	for t in FuzzToValue FuzzLineStarts; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./internal/yaml11/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzReadDocument$$' -fuzztime $(FUZZTIME) ./stream/
