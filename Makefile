@@ -129,7 +129,7 @@ fuzz-smoke:
 	$(GO) test -run '^$$' -fuzz '^FuzzReadDocument$$' -fuzztime $(FUZZTIME) ./stream/
 	$(GO) test -run '^$$' -fuzz '^FuzzValid$$' -fuzztime $(FUZZTIME) ./internal/jsonsyntax/
 	for t in FuzzDecodeCompiled FuzzIndexCRDs; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./schemaauto/ || exit 1; done
-	for t in FuzzMatcher FuzzMatcherUnits; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./validate/ || exit 1; done
+	for t in FuzzMatcher FuzzMatcherUnits FuzzDFA; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./validate/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./validate/
 	$(GO) test -run '^$$' -fuzz '^FuzzTree$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./validate/
 
