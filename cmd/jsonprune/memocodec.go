@@ -81,7 +81,7 @@ func decodeMemo(data []byte) (*memoFile, bool) {
 	}
 	d := memoDecoder{s: string(data[len(head):])}
 	n := d.count()
-	m := &memoFile{Magic: memoMagic, Files: make(map[string]memoEntry, n)}
+	m := &memoFile{Files: make(map[string]memoEntry, n)}
 	for range n {
 		name := d.str()
 		var e memoEntry

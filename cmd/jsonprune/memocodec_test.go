@@ -13,7 +13,7 @@ import (
 // versions with each pair of flags, empty strings, negative and large
 // numbers.
 func sampleMemo() *memoFile {
-	return &memoFile{Magic: memoMagic, Files: map[string]memoEntry{
+	return &memoFile{Files: map[string]memoEntry{
 		"/crds/a.yaml": {
 			Stat: fileStat{Dev: 65024, Ino: 1 << 40, Size: 5180, Mtime: 1795745137764475542, Ctime: -3, RecordedAt: 1795793366216363897},
 			OK:   true,
@@ -122,7 +122,7 @@ func BenchmarkMemoDecode(b *testing.B) {
 		b.Fatal(err)
 	}
 	out := indexFiles(files, 2, nil, true)
-	m := &memoFile{Magic: memoMagic, Files: map[string]memoEntry{}}
+	m := &memoFile{Files: map[string]memoEntry{}}
 	for i, f := range files {
 		if out[i].statOK {
 			m.Files[f] = out[i].entry()

@@ -73,7 +73,6 @@ func (r fileStat) same(s fileStat) bool {
 
 // memoFile is the stat-keyed index of one --crd path's files.
 type memoFile struct {
-	Magic string
 	Files map[string]memoEntry // by file name, as listed
 }
 
@@ -174,7 +173,7 @@ func writeMemo(p string, old *memoFile, files []string, out []indexed) {
 	if p == "" {
 		return
 	}
-	m := memoFile{Magic: memoMagic, Files: map[string]memoEntry{}}
+	m := memoFile{Files: map[string]memoEntry{}}
 	changed := old == nil || len(old.Files) != len(files)
 	for i, f := range files {
 		r := &out[i]
