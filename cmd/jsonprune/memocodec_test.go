@@ -58,10 +58,7 @@ func TestMemoCodec(t *testing.T) {
 // the files are read and indexed, and the index is written anew.
 func TestStatIndexCorruptMemo(t *testing.T) {
 	needFileIdentity(t)
-	crds := "../../../shared/corpus/crds/cert-manager"
-	if _, err := os.Stat(crds); err != nil {
-		t.Skipf("SKIP: the shared corpus is missing (%v)", err)
-	}
+	crds := corpusCRDs(t, "cert-manager")
 	dir := t.TempDir()
 	fresh := indexOf(t, crds, dir)
 	p := memoPath(dir, crds)
@@ -113,10 +110,7 @@ func FuzzMemoDecode(f *testing.F) {
 // format and, for comparison, in format 1's JSON (json v2, as readMemo
 // did).
 func BenchmarkMemoDecode(b *testing.B) {
-	crds := "../../../shared/corpus/crds"
-	if _, err := os.Stat(crds); err != nil {
-		b.Skipf("SKIP: the shared corpus is missing (%v)", err)
-	}
+	crds := corpusCRDs(b, "")
 	files, _, err := crdFileList(crds)
 	if err != nil {
 		b.Fatal(err)

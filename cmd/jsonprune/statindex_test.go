@@ -64,12 +64,20 @@ func needFileIdentity(t *testing.T) {
 	}
 }
 
+// corpusCRDs is the corpus's CRD directory, or sub-directory sub of it;
+// without the shared corpus the test is skipped, saying so.
+func corpusCRDs(tb testing.TB, sub string) string {
+	tb.Helper()
+	crds := filepath.Join("../../../shared/corpus/crds", sub)
+	if _, err := os.Stat(crds); err != nil {
+		tb.Skipf("SKIP: the shared corpus is missing (%v)", err)
+	}
+	return crds
+}
+
 func TestStatIndexCorpus(t *testing.T) {
 	needFileIdentity(t)
-	crds := "../../../shared/corpus/crds"
-	if _, err := os.Stat(crds); err != nil {
-		t.Skipf("SKIP: the shared corpus is missing (%v)", err)
-	}
+	crds := corpusCRDs(t, "")
 	dir := t.TempDir()
 	fresh := indexOf(t, crds, dir) // records the index
 	for _, s := range fresh {
@@ -92,10 +100,7 @@ func TestStatIndexCorpus(t *testing.T) {
 // file that had not settled when it was read is not recorded.
 func TestStatIndexChanges(t *testing.T) {
 	needFileIdentity(t)
-	crds := "../../../shared/corpus/crds/cert-manager"
-	if _, err := os.Stat(crds); err != nil {
-		t.Skipf("SKIP: the shared corpus is missing (%v)", err)
-	}
+	crds := corpusCRDs(t, "cert-manager")
 	defer func(d time.Duration) { statSettle = d }(statSettle)
 	src := t.TempDir()
 	ents, _ := os.ReadDir(crds)
