@@ -73,7 +73,14 @@ func (ix *indexer) peek() bool {
 		if i := bytes.IndexByte(line, '\n'); i >= 0 {
 			line, next = line[:i], ix.pos+i+1
 		}
-		line = bytes.TrimRight(line, " \r")
+		// a line break is "\n" or "\r\n"; a carriage return anywhere else
+		// breaks the line too for YAML, which this scan does not follow
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if bytes.IndexByte(line, '\r') >= 0 {
+			ix.failed = true
+			return false
+		}
+		line = bytes.TrimRight(line, " ")
 		n := 0
 		for n < len(line) && line[n] == ' ' {
 			n++

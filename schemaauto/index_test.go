@@ -114,6 +114,11 @@ spec:
 		{"duplicate", strings.Replace(crd, "  scope: Namespaced\n", "  group: other.com\n", 1), false, 0},
 		{"template", "{{- if .Values.crds }}\n" + crd + "{{- end }}\n", false, 0},
 		{"tab", strings.Replace(crd, "  scope", "\tscope", 1), false, 0},
+		{"crlf", strings.ReplaceAll(crd, "\n", "\r\n"), true, 1},
+		// a lone carriage return breaks the line for YAML (found by
+		// FuzzIndexCRDs: "x: 1\r    served: true" is two lines, the
+		// second not in x's value)
+		{"lone carriage return", strings.Replace(crd, "name: v1\n", "name: v1\n    x: 1\r", 1), false, 0},
 		{"json", `{"apiVersion": "apiextensions.k8s.io/v1"}`, false, 0},
 	} {
 		ix, _, ok := IndexCRDs([]byte(c.data))
