@@ -128,6 +128,7 @@ fuzz-smoke:
 	for t in FuzzToValue FuzzLineStarts; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./internal/yaml11/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzReadDocument$$' -fuzztime $(FUZZTIME) ./stream/
 	$(GO) test -run '^$$' -fuzz '^FuzzValid$$' -fuzztime $(FUZZTIME) ./internal/jsonsyntax/
+	$(GO) test -run '^$$' -fuzz '^FuzzValid$$' -fuzztime $(FUZZTIME) ./internal/mailaddr/
 	for t in FuzzDecodeCompiled FuzzIndexCRDs; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./schemaauto/ || exit 1; done
 	for t in FuzzMatcher FuzzMatcherUnits FuzzDFA; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./validate/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./validate/

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"net/mail"
 	"net/netip"
 	"net/url"
 	"regexp"
@@ -11,6 +10,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/jsonprune/jsonprune/internal/mailaddr"
 )
 
 // bstr views b as a string without copying, for standard-library parsers
@@ -97,8 +98,7 @@ func checkFormat(f int, b []byte) bool {
 		_, err := url.ParseRequestURI(string(b))
 		return err == nil
 	case fmtEmail:
-		a, err := mail.ParseAddress(string(b))
-		return err == nil && a.Address != ""
+		return mailaddr.Valid(string(b)) // net/mail.ParseAddress's rules
 	case fmtHostname:
 		return isHostname(b)
 	case fmtIPv4:
