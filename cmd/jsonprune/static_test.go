@@ -9,8 +9,8 @@ import (
 // TestNoCgo keeps the command a static binary by default: no package it
 // links may need cgo (package net does, for its resolver, wherever cgo is
 // on; a dependency on it made every build dynamically linked, about 1 ms
-// slower to start, and unable to run without glibc: README, "A static
-// binary").
+// slower to start, and unable to run without glibc: cmd/jsonprune/README.md,
+// "Install").
 func TestNoCgo(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {

@@ -12,8 +12,8 @@
 // errors, but no Address is built. The reason it exists: net/mail imports
 // package net, whose resolver is built with cgo where cgo is on, and that
 // alone made every jsonprune binary dynamically linked, about 1 ms slower to
-// start and unable to run where glibc is missing (README, "A static
-// binary"). Domain literals are checked as net.ParseIP checks them
+// start and unable to run where glibc is missing (cmd/jsonprune/README.md,
+// "Install"). Domain literals are checked as net.ParseIP checks them
 // (net/netip, no zone); RFC 2047 encoded words are decoded by package mime,
 // as net/mail decodes them. FuzzValid compares Valid with net/mail itself.
 //

@@ -143,7 +143,8 @@ func RunQuiet(bin string, args, env []string) (Measurement, error) {
 }
 
 // Build builds the command line of the repository at root into dir as
-// README installs it (CGO_ENABLED=0: a static binary), with go build's
+// README installs it (a static binary; CGO_ENABLED=0 keeps it one should a
+// dependency ever link cgo, which TestNoCgo forbids), with go build's
 // flags if any (such as -pgo=off), and returns the binary and the
 // repository's commit (short; "" when git cannot tell).
 func Build(root, dir string, flags ...string) (bin, commit string, err error) {

@@ -60,7 +60,7 @@ func main() {
 
 	bin := filepath.Join(*dir, "jsonprune")
 	build := exec.Command("go", "build", "-o", bin, "github.com/jsonprune/jsonprune/cmd/jsonprune")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0") // as README installs it
+	build.Env = append(os.Environ(), "CGO_ENABLED=0") // static, as README's install is (TestNoCgo)
 	if out, err := build.CombinedOutput(); err != nil {
 		fail("go build: %v\n%s", err, out)
 	}
