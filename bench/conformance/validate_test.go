@@ -185,6 +185,9 @@ func diffValues() []any {
 		"01:23:45:67:89:ab:cd:ef",
 		// email, uri
 		"a@example.com", "Jane <a@example.com>", "a@", "@x", "http://example.com/x?y#z", "/abs/path", "rel/path",
+		"Group: a@b.c;", "Group: a@b.c, d@e.f;", "Group:;", "a@b.c (x)", "a@b.c (unclosed", "=?utf-8?q?J=C3=B6rg?= <a@b.c>",
+		"=?koi8-r?q?x?= <a@b.c>", "Joe =?koi8-r?q?x?= <a@b.c>", "=?utf-8?q??= <a@b.c>", "a@[127.0.0.1]", "a@[fe80::1%eth0]",
+		`"a b"@c.d`, `""@c.d`, "a..b@c.d", "a.@b.c", "jörg@example.com", "a @ b.c",
 		"mailto:a@b", "http://[::1", " http://x",
 		// isbn, credit card, ssn
 		"0321751043", "0-321-75104-3", "032175104X", "0321751044", "978-0321751041", "9780321751041", "9780321751042",
