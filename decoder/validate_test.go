@@ -799,3 +799,83 @@ func TestValidationFlagsConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestValidationScaleSegments holds scaleValue's first test (a value whose
+// last segment's length no scale path has at that depth is at none) to the
+// path's checks: a segment of 63 bytes or more (which shares one length
+// bit with every such name), names of a path segment's length that are not
+// it, and a prefix that holds no object.
+func TestValidationScaleSegments(t *testing.T) {
+	long, other := strings.Repeat("a", 70), strings.Repeat("b", 70)
+	crd := func(schema string) string {
+		return `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gadgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources:
+      scale: {specReplicasPath: .spec.deep.` + long + `, statusReplicasPath: .status.n}
+    schema:
+      openAPIV3Schema:
+` + schema
+	}
+	// spec and status kept as they are below their declarations, or the
+	// whole object below the root's: on the fast path a value kept verbatim
+	// was copied whole, and the paths inside it were not read
+	schemas := map[string]string{
+		"spec declared": `        type: object
+        properties:
+          spec: {type: object, x-kubernetes-preserve-unknown-fields: true}
+          status: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`,
+		"root preserved": `        type: object
+        x-kubernetes-preserve-unknown-fields: true
+`,
+	}
+	const head = `{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},`
+	path := ".spec.deep." + long
+	cases := []struct {
+		name, doc string
+		want      []string
+	}{
+		{"at the path", head + `"spec":{"deep":{"` + long + `":2}}}`, nil},
+		{"a string at the path", head + `"spec":{"deep":{"` + long + `":"x"}}}`,
+			[]string{path + `: Invalid value: 0: ` + path + ` accessor error: x is of the type string, expected int64`}},
+		{"a long name that is not the path's", head + `"spec":{"deep":{"` + other + `":"x","` + long[:63] + `":"y"}}}`, nil},
+		{"names of the segments' lengths that are not them", head + `"spec":{"keep":"x","dee":{"` + long + `":"x"}},"state":"y"}`, nil},
+		{"a prefix that holds no object", head + `"spec":{"deep":"x"}}`,
+			[]string{path + `: Invalid value: 0: ` + path + ` accessor error: x is of the type string, expected map[string]interface{}`}},
+		{"the status path (no status subresource: a create keeps status)", head + `"spec":{},"status":{"n":"x","m":"y"}}`,
+			[]string{`.status.n: Invalid value: 0: .status.n accessor error: x is of the type string, expected int64`}},
+	}
+	for sname, schema := range schemas {
+		set := compileCRDText(t, crd(schema))
+		for _, c := range cases {
+			for _, mode := range []string{"fast", "slow", "noscan"} {
+				t.Run(sname+"/"+c.name+"/"+mode, func(t *testing.T) {
+					d, err := New(set, Validation(true))
+					if err != nil {
+						t.Fatal(err)
+					}
+					d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
+					d.AppendPrune(nil, []byte(c.doc))
+					var got []string
+					if inv := d.Result().Invalid(); inv != nil {
+						for _, e := range inv.Errors {
+							got = append(got, e.Error())
+						}
+					}
+					if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+						t.Fatalf("errors:\n got %q\nwant %q", got, c.want)
+					}
+				})
+			}
+		}
+	}
+}

@@ -96,9 +96,18 @@ func (d *Decoder) container(s schemaauto.StateID, k jsontext.Kind, discard bool)
 
 // rawOK reports whether a whole value can be handled as raw bytes: on the
 // fast path, for a value kept verbatim or skipped, when no finding can come
-// from inside it.
+// from inside it. A kept value with members that may lie at a scale path
+// (validation of a version with a scale subresource, the value above the
+// paths' depth) is walked, for scaleValue to see them; a skipped one is
+// pruned before the server reads the paths.
 func (d *Decoder) rawOK(s schemaauto.StateID, discard bool) bool {
-	return d.rawFast && (discard || (s == schemaauto.Keep && d.out != outMap))
+	return d.rawFast && (discard || (s == schemaauto.Keep && d.out != outMap && !d.scaleBelow()))
+}
+
+// scaleBelow reports whether a value at the current path may hold one at a
+// scale path.
+func (d *Decoder) scaleBelow() bool {
+	return d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
 }
 
 // rawValue copies (or skips) a whole value as raw bytes.
