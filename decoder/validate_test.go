@@ -800,11 +800,11 @@ func TestValidationFlagsConcurrent(t *testing.T) {
 	}
 }
 
-// TestValidationScaleSegments holds scaleValue's first test (a value whose
-// last segment's length no scale path has at that depth is at none) to the
-// path's checks: a segment of 63 bytes or more (which shares one length
-// bit with every such name), names of a path segment's length that are not
-// it, and a prefix that holds no object.
+// TestValidationScaleSegments holds the scale subresource's check to the
+// paths inside values kept verbatim (preserve-unknown-fields, which the
+// fast path copied whole: rawOK), on a path of three segments, one of 70
+// bytes: the value at the path, names of the segments' lengths that are
+// not them, a prefix that holds no object, and the status path.
 func TestValidationScaleSegments(t *testing.T) {
 	long, other := strings.Repeat("a", 70), strings.Repeat("b", 70)
 	crd := func(schema string) string {
