@@ -340,12 +340,15 @@ func FuzzValidation(f *testing.F) {
 		// (either order, spaced), then its other members, a status
 		`{"kind":"Widget","apiVersion":"example.com/v1","spec":{"size":"small"},"metadata":{"name":"w"},"status":{"replicas":"x"}}`,
 		`{ "apiVersion" : "example.com/v1" , "kind" : "Widget" , "spec" : {"size":"x"} , "status" : "s" }`,
+		// keeperCRD: the scale paths inside values kept verbatim
+		`{"apiVersion":"example.com/v1","kind":"Keeper","metadata":{"name":"k"},"spec":{"a":{"replicas":"x"}},"status":{"n":1.5}}`,
+		`{"apiVersion":"example.com/v1","kind":"Keeper","metadata":{"name":"k"},"spec":{"a":[{"replicas":1}],"b":{"c":{}}},"status":{"sel":{"x":1}}}`,
 	} {
 		f.Add([]byte(s))
 	}
 	dec := map[string]*Decoder{}
 	for _, mode := range []string{"fast", "slow", "noscan"} {
-		set := compileCRDText(f, valCRD)
+		set := compileCRDText(f, valCRD+"---\n"+keeperCRD)
 		d, err := New(set, Validation(true))
 		if err != nil {
 			f.Fatal(err)
@@ -375,6 +378,25 @@ func FuzzValidation(f *testing.F) {
 		}
 	})
 }
+
+// keeperCRD keeps its whole object verbatim and has scale paths inside
+// it, one three segments deep (FuzzValidation).
+const keeperCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: keepers.example.com}
+spec:
+  group: example.com
+  names: {kind: Keeper, plural: keepers}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    subresources:
+      scale: {specReplicasPath: .spec.a.replicas, statusReplicasPath: .status.n, labelSelectorPath: .status.sel}
+    schema:
+      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`
 
 // TestResultKindNotStale: a document that is no object has no apiVersion
 // or kind, whatever the document before had.
