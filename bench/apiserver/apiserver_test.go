@@ -102,6 +102,37 @@ func TestAPIServerOracle(t *testing.T) {
 	if res.Validation.Compared == 0 {
 		t.Error("no request was compared for value validation")
 	}
+	t.Run("shapes", func(t *testing.T) { oracleShapes(ctx, t, bin) })
+}
+
+// oracleShapes posts the bodies of testdata/shapes, CRD shapes that the
+// shared corpus has none of (scale paths inside values kept verbatim,
+// where jsonprune's fast path once copied the values whole and missed
+// them), each as JSON and YAML, Strict and Warn, to a server of their own:
+// every outcome and every value validation must be the server's.
+func oracleShapes(ctx context.Context, t *testing.T, bin string) {
+	cfg := Config{Bin: bin, Root: filepath.Join("..", "testdata", "shapes"), Every: 1, Workers: 4, Out: testWriter{t, new([]byte)}}
+	res, err := Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	for _, o := range res.Outcomes {
+		switch o.Verdict {
+		case Identical:
+		case ServerInvalid:
+			refused++
+		default:
+			t.Errorf("%s: %s [%s %s] %s\n  server:    %s\n  jsonprune: %s\n  %s", o.Verdict, o.Case.Name, o.Case.Format(), o.Case.Mode, o.Category, o.Server, o.JSONPrune, o.Detail)
+		}
+		if o.Validation == ValDifferent {
+			t.Errorf("validation differs: %s [%s %s]\n  %s", o.Case.Name, o.Case.Format(), o.Case.Mode, o.ValidationDetail)
+		}
+	}
+	// 11 bodies, 9 of them refused, each in 4 ways
+	if len(res.Outcomes) != 44 || res.Validation.Compared != 44 || refused != 36 {
+		t.Errorf("%d outcomes, %d compared for value validation, %d refused: want 44, 44 and 36 (testdata/shapes)", len(res.Outcomes), res.Validation.Compared, refused)
+	}
 }
 
 // testWriter logs what Run writes, a line at a time.

@@ -9,8 +9,8 @@
 // The binary comes from `make oracle-apiserver-build` (bench/.cache) or
 // $JSONPRUNE_APISERVER_BIN. It exits 1 when the server cannot start or a
 // case cannot be run, 2 when there are differences not listed in
-// testdata/apiserver-known-differences.txt (or a CRD the server refused),
-// 0 otherwise. SIGINT
+// testdata/apiserver-known-differences.txt (or a CRD the server refused)
+// or value validation differs from the server's 422 causes, 0 otherwise. SIGINT
 // and SIGTERM stop the server (by its process id) before exiting.
 package main
 
@@ -59,6 +59,18 @@ func main() {
 	}
 	if bad := apiserver.Unexpected(res.Outcomes, known); len(bad) > 0 {
 		fmt.Fprintf(os.Stderr, "apiserver-oracle: %d differences not in %s (or CRDs the server refused), e.g. %s\n", len(bad), *knownFile, apiserver.Key(bad[0]))
+		os.Exit(2)
+	}
+	// value validation's differences fail the run as TestAPIServerOracle
+	// fails on them (they have no known list)
+	var val []*apiserver.Outcome
+	for _, o := range res.Outcomes {
+		if o.Validation == apiserver.ValDifferent {
+			val = append(val, o)
+		}
+	}
+	if len(val) > 0 {
+		fmt.Fprintf(os.Stderr, "apiserver-oracle: value validation differs from the server's in %d cases, e.g. %s [%s %s]\n", len(val), val[0].Case.Name, val[0].Case.Format(), val[0].Case.Mode)
 		os.Exit(2)
 	}
 	fmt.Printf("apiserver-oracle: no difference beyond the %d known ones listed in %s\n", res.Total.Different, *knownFile)
