@@ -256,13 +256,7 @@ func TestValidation(t *testing.T) {
 				d := newValDecoder(t)
 				d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
 				_, err := d.AppendPrune(nil, []byte(c.doc))
-				inv := d.Result().Invalid()
-				var got []string
-				if inv != nil {
-					for _, e := range inv.Errors {
-						got = append(got, e.Error())
-					}
-				}
+				got := errorTexts(d)
 				if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 					t.Fatalf("errors:\n got %q\nwant %q", got, c.want)
 				}
@@ -379,24 +373,44 @@ func FuzzValidation(f *testing.F) {
 	})
 }
 
-// keeperCRD keeps its whole object verbatim and has scale paths inside
-// it, one three segments deep (FuzzValidation).
-const keeperCRD = `apiVersion: apiextensions.k8s.io/v1
+// scaleCRD is a namespaced example.com/v1 CRD of kind and plural with a
+// scale subresource (scale, a YAML flow mapping) and the root schema
+// schema (YAML indented under openAPIV3Schema).
+func scaleCRD(kind, plural, scale, schema string) string {
+	return `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
-metadata: {name: keepers.example.com}
+metadata: {name: ` + plural + `.example.com}
 spec:
   group: example.com
-  names: {kind: Keeper, plural: keepers}
+  names: {kind: ` + kind + `, plural: ` + plural + `}
   scope: Namespaced
   versions:
   - name: v1
     served: true
     storage: true
     subresources:
-      scale: {specReplicasPath: .spec.a.replicas, statusReplicasPath: .status.n, labelSelectorPath: .status.sel}
+      scale: ` + scale + `
     schema:
-      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
-`
+      openAPIV3Schema:
+` + schema
+}
+
+// keeperCRD keeps its whole object verbatim and has scale paths inside
+// it, one three segments deep (FuzzValidation).
+var keeperCRD = scaleCRD("Keeper", "keepers", "{specReplicasPath: .spec.a.replicas, statusReplicasPath: .status.n, labelSelectorPath: .status.sel}",
+	"        type: object\n        x-kubernetes-preserve-unknown-fields: true\n")
+
+// errorTexts is the texts of the last document's validation errors, in
+// order (nil: it is valid).
+func errorTexts(d *Decoder) []string {
+	var got []string
+	if inv := d.Result().Invalid(); inv != nil {
+		for _, e := range inv.Errors {
+			got = append(got, e.Error())
+		}
+	}
+	return got
+}
 
 // TestResultKindNotStale: a document that is no object has no apiVersion
 // or kind, whatever the document before had.
@@ -503,12 +517,7 @@ func TestValidationAllocsWhole(t *testing.T) {
 		`spec.ports[1]: Duplicate value: {"port":80,"protocol":"TCP"}`,
 		`spec.tags[1]: Duplicate value: 2.5`,
 	}
-	var got []string
-	if inv := d.Result().Invalid(); inv != nil {
-		for _, e := range inv.Errors {
-			got = append(got, e.Error())
-		}
-	}
+	got := errorTexts(d)
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
@@ -771,12 +780,7 @@ func TestValidationListMapOneItem(t *testing.T) {
 	} {
 		doc := `{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"ports":` + c.ports + `}}`
 		d.AppendPrune(nil, []byte(doc))
-		var got []string
-		if inv := d.Result().Invalid(); inv != nil {
-			for _, e := range inv.Errors {
-				got = append(got, e.Error())
-			}
-		}
+		got := errorTexts(d)
 		if g := strings.Join(got, "; "); g != c.want {
 			t.Errorf("ports %s:\n got  %s\n want %s", c.ports, g, c.want)
 		}
@@ -829,24 +833,6 @@ func TestValidationFlagsConcurrent(t *testing.T) {
 // not them, a prefix that holds no object, and the status path.
 func TestValidationScaleSegments(t *testing.T) {
 	long, other := strings.Repeat("a", 70), strings.Repeat("b", 70)
-	crd := func(schema string) string {
-		return `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: gadgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Gadget, plural: gadgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    subresources:
-      scale: {specReplicasPath: .spec.deep.` + long + `, statusReplicasPath: .status.n}
-    schema:
-      openAPIV3Schema:
-` + schema
-	}
 	// spec and status kept as they are below their declarations, or the
 	// whole object below the root's: on the fast path a value kept verbatim
 	// was copied whole, and the paths inside it were not read
@@ -877,7 +863,7 @@ spec:
 			[]string{`.status.n: Invalid value: 0: .status.n accessor error: x is of the type string, expected int64`}},
 	}
 	for sname, schema := range schemas {
-		set := compileCRDText(t, crd(schema))
+		set := compileCRDText(t, scaleCRD("Gadget", "gadgets", "{specReplicasPath: .spec.deep."+long+", statusReplicasPath: .status.n}", schema))
 		for _, c := range cases {
 			for _, mode := range []string{"fast", "slow", "noscan"} {
 				t.Run(sname+"/"+c.name+"/"+mode, func(t *testing.T) {
@@ -887,12 +873,7 @@ spec:
 					}
 					d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
 					d.AppendPrune(nil, []byte(c.doc))
-					var got []string
-					if inv := d.Result().Invalid(); inv != nil {
-						for _, e := range inv.Errors {
-							got = append(got, e.Error())
-						}
-					}
+					got := errorTexts(d)
 					if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 						t.Fatalf("errors:\n got %q\nwant %q", got, c.want)
 					}
