@@ -113,7 +113,7 @@ func (p *parser) addrSpec() (ok bool) {
 		if q, ok := p.quotedString(); !ok || q == 0 {
 			return false
 		}
-	} else if !p.atom(true, false) {
+	} else if !p.atom(false) {
 		return false
 	}
 	if !p.consume('@') {
@@ -126,7 +126,7 @@ func (p *parser) addrSpec() (ok bool) {
 	if p.s[0] == '[' {
 		return p.domainLiteral()
 	}
-	return p.atom(true, false)
+	return p.atom(false)
 }
 
 // phrase parses a display name, one word or more (consumePhrase). A word
@@ -150,7 +150,7 @@ func (p *parser) phrase() bool {
 			failed = !ok
 		} else {
 			start := p.s
-			if !p.atom(true, true) {
+			if !p.atom(true) {
 				failed = true
 			} else {
 				var bad bool
@@ -208,18 +208,18 @@ func (p *parser) quotedString() (n int, ok bool) {
 	}
 }
 
-// atom parses an atom, or with dot a dot-atom (consumeAtom). Unless
-// permissive, a dot-atom may not start or end with a dot nor hold two in a
-// row; that check comes after the atom is consumed, as in net/mail (the
-// callers that care restore the text).
-func (p *parser) atom(dot, permissive bool) bool {
+// atom parses a dot-atom (consumeAtom, which net/mail's address parser
+// only ever asks for dot-atoms). Unless permissive, it may not start or
+// end with a dot nor hold two in a row; that check comes after the atom is
+// consumed, as in net/mail (the callers that care restore the text).
+func (p *parser) atom(permissive bool) bool {
 	i := 0
 	for {
 		r, size := utf8.DecodeRuneInString(p.s[i:])
 		if size == 1 && r == utf8.RuneError {
 			return false // invalid UTF-8, nothing consumed
 		}
-		if size == 0 || !isAtext(r, dot) {
+		if size == 0 || !isAtext(r) {
 			break
 		}
 		i += size
@@ -345,11 +345,9 @@ func decodeWord(w string) (n int, encoded, bad bool) {
 	return 0, false, false
 }
 
-// isAtext reports whether r is RFC 5322 atext (with dot, '.' too).
-func isAtext(r rune, dot bool) bool {
+// isAtext reports whether r is RFC 5322 atext or a '.'.
+func isAtext(r rune) bool {
 	switch r {
-	case '.':
-		return dot
 	case '(', ')', '<', '>', '[', ']', ':', ';', '@', '\\', ',', '"': // specials
 		return false
 	}
