@@ -467,6 +467,19 @@ func Unexpected(outs []*Outcome, known map[string]bool) []*Outcome {
 	return bad
 }
 
+// ValidationDifferences returns the outcomes whose value validation is not
+// the server's (ValDifferent): they fail a run, having no list of known
+// ones.
+func ValidationDifferences(outs []*Outcome) []*Outcome {
+	var bad []*Outcome
+	for _, o := range outs {
+		if o.Validation == ValDifferent {
+			bad = append(bad, o)
+		}
+	}
+	return bad
+}
+
 // QuietKlog sends klog's output nowhere: the API server's warning recorder
 // (recorderHeaders) logs "exceeded max warning header size, truncating"
 // through utilruntime.HandleError whenever it truncates, which is expected

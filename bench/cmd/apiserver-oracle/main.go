@@ -62,14 +62,8 @@ func main() {
 		os.Exit(2)
 	}
 	// value validation's differences fail the run as TestAPIServerOracle
-	// fails on them (they have no known list)
-	var val []*apiserver.Outcome
-	for _, o := range res.Outcomes {
-		if o.Validation == apiserver.ValDifferent {
-			val = append(val, o)
-		}
-	}
-	if len(val) > 0 {
+	// fails on them
+	if val := apiserver.ValidationDifferences(res.Outcomes); len(val) > 0 {
 		fmt.Fprintf(os.Stderr, "apiserver-oracle: value validation differs from the server's in %d cases, e.g. %s [%s %s]\n", len(val), val[0].Case.Name, val[0].Case.Format(), val[0].Case.Mode)
 		os.Exit(2)
 	}
