@@ -67,20 +67,26 @@ type valState struct {
 	// the scale subresource's paths, and what the walk found there
 	scaleOn bool
 	scaleAt [3]scaleTarget
-	// the most segments of a scale path: a value deeper than that is at
-	// none of them, nor at a prefix of one (scaleValue)
-	scaleDepth int
-	metaV      objectmeta.Validator
-	buf        []byte   // the output buffer of Validate and DecodeMap
-	tm         []byte   // the open embedded resources' apiVersion and kind
-	metaJSON   []byte   // the root's normalised metadata
-	meta       bool     // the root's metadata was validated
-	errs       []valRec // the schema step's errors, in the server's order
-	frames     []valFrame
-	kept       []uint64 // presence bits of the open objects' properties (required)
-	names      []byte   // kept member names that are no property, each after its length (required)
-	rb         readBack // whole values read back from the output without allocating
-	keySpans   [][2]int // listMapValid's key fields
+	// scaleCur has a bit for each path (scaleAt's index) that runs on
+	// below the innermost open object: the object's path is a proper
+	// prefix of it. An array's elements are at none (the paths name keys
+	// only), so an object's mask holds inside its arrays too. openObject
+	// sets it (scaleChild) and closeObject restores it; 0 when the
+	// document has no scale subresource, or the walk is off the paths,
+	// which is most of every document: then no value is compared with
+	// them (scaleValue) and kept values are copied raw (rawOK).
+	scaleCur uint8
+	metaV    objectmeta.Validator
+	buf      []byte   // the output buffer of Validate and DecodeMap
+	tm       []byte   // the open embedded resources' apiVersion and kind
+	metaJSON []byte   // the root's normalised metadata
+	meta     bool     // the root's metadata was validated
+	errs     []valRec // the schema step's errors, in the server's order
+	frames   []valFrame
+	kept     []uint64 // presence bits of the open objects' properties (required)
+	names    []byte   // kept member names that are no property, each after its length (required)
+	rb       readBack // whole values read back from the output without allocating
+	keySpans [][2]int // listMapValid's key fields
 	// the current automaton's ValueChecks, one record per state, for the
 	// checks past the flags, which the walk reads from the states and
 	// properties themselves (schemaauto.State.ValueFlags,
@@ -147,7 +153,7 @@ type valFrame struct {
 func (d *Decoder) resetValidation() {
 	d.val.metaJSON, d.val.meta = d.val.metaJSON[:0], false
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
-	d.val.lists, d.val.scale, d.val.scaleOn = d.val.lists[:0], d.val.scale[:0], false
+	d.val.lists, d.val.scale, d.val.scaleOn, d.val.scaleCur = d.val.lists[:0], d.val.scale[:0], false, 0
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
 	d.val.hintS, d.val.rootClose = schemaauto.NoState, false
 	d.val.reqS = schemaauto.NoState
@@ -437,7 +443,7 @@ func (d *Decoder) openValObject(f *objFrame) {
 		d.openValRoot(f)
 		return
 	}
-	f.noStrLane = d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
+	f.noStrLane = d.val.scaleCur != 0 // openObject set it for this object
 	if sum := f.st.ValueFlags(); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK {
 		d.openValObjectWork(f, sum)
 	}
@@ -451,7 +457,7 @@ func (d *Decoder) openValObject(f *objFrame) {
 //go:noinline
 func (d *Decoder) openValRoot(f *objFrame) {
 	d.startScale()
-	f.noStrLane = d.val.scaleOn // the root's path is empty
+	f.noStrLane = d.val.scaleCur != 0 // every path starts at the root
 	d.val.rootClose, d.val.rootOff = true, f.off
 	sum := f.st.ValueFlags() &^ sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
 	if sum&(sumObjectOK|sumObjectWork) != sumObjectOK {
@@ -1621,40 +1627,54 @@ func (d *Decoder) startScale() {
 
 // startScaleOf is startScale for a version with a scale subresource, sc.
 func (d *Decoder) startScaleOf(sc *schemaauto.Scale) {
-	d.val.scaleDepth = 0
+	d.val.scaleCur = 0
 	for i, p := range [3]string{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath} {
 		t := &d.val.scaleAt[i]
 		t.path, t.found, t.raw = p, false, t.raw[:0]
 		t.segs = sc.Segments(i)
-		d.val.scaleDepth = max(d.val.scaleDepth, len(t.segs))
+		if len(t.segs) > 0 {
+			d.val.scaleCur |= 1 << i // the root's path, empty, is a prefix of each
+		}
 	}
 	d.val.scaleOn = true
+}
+
+// scaleChild is the mask (valState.scaleCur) of an object at the current
+// path, inside the innermost open object or array: the paths of the
+// parent's mask whose segment at this depth is the path's last one, and
+// that run on below it.
+func (d *Decoder) scaleChild() uint8 {
+	m, n := d.val.scaleCur, len(d.find.path)
+	if m == 0 || n == 0 || d.find.path[n-1].Kind == fieldpath.Index {
+		return 0
+	}
+	last := d.find.path[n-1].Name
+	var out uint8
+	for i := range d.val.scaleAt {
+		if t := &d.val.scaleAt[i]; m&(1<<i) != 0 && len(t.segs) > n && string(last) == t.segs[n-1] {
+			out |= 1 << i
+		}
+	}
+	return out
 }
 
 // scaleValue notes a value at one of the scale paths, or at a prefix of
 // one (where the server's accessor wants an object): a scalar's text (raw),
 // or the kind of a container. An object or null at a prefix is no error.
-// It returns the
-// paths (a bit each) whose error shows the container, which the caller
-// reads back (scaleContainer).
+// It returns the paths (a bit each) whose error shows the container, which
+// the caller reads back (scaleContainer). Only the paths of the parent's
+// mask (scaleCur) can reach the value: for them, the path up to the
+// parent matches, and only the value's own segment is compared.
 func (d *Decoder) scaleValue(kind validate.Kind, raw []byte) (show uint8) {
-	n := len(d.find.path)
+	m, n := d.val.scaleCur, len(d.find.path)
+	if m == 0 || n == 0 || d.find.path[n-1].Kind == fieldpath.Index {
+		return 0
+	}
+	last := d.find.path[n-1].Name
 	for i := range d.val.scaleAt {
 		t := &d.val.scaleAt[i]
-		if n == 0 || n > len(t.segs) {
-			continue
-		}
-		// the last segment first: the one that tells most values apart
-		last := d.find.path[n-1]
-		match := last.Kind != fieldpath.Index && string(last.Name) == t.segs[n-1]
-		for j, seg := range d.find.path[:n-1] {
-			if !match {
-				break
-			}
-			match = seg.Kind != fieldpath.Index && string(seg.Name) == t.segs[j]
-		}
 		switch {
-		case !match:
+		case m&(1<<i) == 0 || string(last) != t.segs[n-1]: // len(t.segs) >= n: the parent's mask
 		case n < len(t.segs) && (kind == validate.Object || kind == validate.Null):
 			// the accessor goes on into an object, and finds nothing in null
 		default:

@@ -882,3 +882,81 @@ func TestValidationScaleSegments(t *testing.T) {
 		}
 	}
 }
+
+// TestValidationScaleMask: the walk compares a value with the scale paths
+// only while its parents lie on one (valState.scaleCur): names of the
+// paths' segments elsewhere (a sibling subtree, an array's elements, a
+// map's values, an object left and entered again) are at none of them,
+// and a value at a path is found however its parents were walked
+// (declared, kept verbatim, on the lane, with escapes, duplicated).
+func TestValidationScaleMask(t *testing.T) {
+	schemas := map[string]string{
+		"declared": `        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              scale: {type: object, x-kubernetes-preserve-unknown-fields: true}
+              x:
+                type: object
+                properties:
+                  replicas: {type: string}
+                  scale: {type: object, x-kubernetes-preserve-unknown-fields: true}
+              list: {type: array, items: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+              m: {type: object, additionalProperties: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+              n: {type: string}
+          status: {type: object, x-kubernetes-preserve-unknown-fields: true}
+          other: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`,
+		"root preserved": `        type: object
+        x-kubernetes-preserve-unknown-fields: true
+`,
+	}
+	const head = `{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},`
+	const sp = ".spec.scale.replicas"
+	cases := []struct {
+		name, doc string
+		want      []string
+	}{
+		{"the segments' names elsewhere", head + `"spec":{"x":{"replicas":"a"},"scale":{"replicas":2}}}`, nil},
+		{"the path left and a like one entered", head + `"spec":{"scale":{"replicas":2},"x":{"replicas":"a","scale":{"replicas":"b"}}}}`, nil},
+		{"arrays and maps on the way", head + `"spec":{"list":[{"replicas":"a"},{"scale":{"replicas":"a"}}],"m":{"scale":{"replicas":"b"}},"scale":{"replicas":"c"}}}`,
+			[]string{sp + `: Invalid value: 0: ` + sp + ` accessor error: c is of the type string, expected int64`}},
+		{"another root member first", head + `"other":{"scale":{"replicas":"a"}},"spec":{"n":"x","scale":{"replicas":-1}}}`,
+			[]string{sp + `: Invalid value: -1: should be a non-negative integer`}},
+		{"the status paths", head + `"spec":{"scale":{"replicas":1}},"status":{"replicas":{"x":1},"sel":[1]}}`,
+			[]string{`.status.replicas: Invalid value: 0: .status.replicas accessor error: map[x:1] is of the type map[string]interface {}, expected int64`,
+				`.status.sel: Invalid value: "": .status.sel accessor error: [1] is of the type []interface {}, expected string`}},
+		{"an escaped name", head + `"spec":{"sc\u0061le":{"replic\u0061s":"a"}}}`,
+			[]string{sp + `: Invalid value: 0: ` + sp + ` accessor error: a is of the type string, expected int64`}},
+		{"a prefix that holds an array", head + `"spec":{"scale":[{"replicas":1}]}}`,
+			[]string{sp + `: Invalid value: 0: ` + sp + ` accessor error: [map[replicas:1]] is of the type []interface {}, expected map[string]interface{}`}},
+		{"a duplicate: the last value wins", head + `"spec":{"scale":{"replicas":"a"},"scale":{"replicas":3}}}`, nil},
+		{"a duplicate: the last value is wrong", head + `"spec":{"scale":{"replicas":3},"scale":{"replicas":"b"}}}`,
+			[]string{sp + `: Invalid value: 0: ` + sp + ` accessor error: b is of the type string, expected int64`}},
+	}
+	// what the declared schema adds: its own type error first
+	declared := map[string][]string{"a prefix that holds an array": {`spec.scale: Invalid value: "array": spec.scale in body must be of type object: "array"`}}
+	for sname, schema := range schemas {
+		set := compileCRDText(t, scaleCRD("Gadget", "gadgets", "{specReplicasPath: "+sp+", statusReplicasPath: .status.replicas, labelSelectorPath: .status.sel}", schema))
+		for _, c := range cases {
+			for _, mode := range []string{"fast", "slow", "noscan"} {
+				t.Run(sname+"/"+c.name+"/"+mode, func(t *testing.T) {
+					d, err := New(set, Validation(true))
+					if err != nil {
+						t.Fatal(err)
+					}
+					d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
+					d.AppendPrune(nil, []byte(c.doc))
+					got, want := errorTexts(d), c.want
+					if sname == "declared" {
+						want = append(declared[c.name], want...)
+					}
+					if strings.Join(got, "\n") != strings.Join(want, "\n") {
+						t.Fatalf("errors:\n got %q\nwant %q", got, want)
+					}
+				})
+			}
+		}
+	}
+}

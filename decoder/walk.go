@@ -51,7 +51,7 @@ func (d *Decoder) value(s schemaauto.StateID, discard bool) (any, error) {
 
 // valueKind is value for a next value of kind k (already peeked).
 func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool) (any, error) {
-	if d.val.scaleOn && d.val.on && !discard && (k == '{' || k == '[') && len(d.find.path) <= d.val.scaleDepth {
+	if d.val.scaleCur != 0 && d.val.on && !discard && (k == '{' || k == '[') {
 		kind := validate.Object
 		if k == '[' {
 			kind = validate.Array
@@ -75,7 +75,7 @@ func (d *Decoder) valueKind(s schemaauto.StateID, k jsontext.Kind, discard bool)
 			if isSchema(s) {
 				d.validateScalar(s, raw)
 			}
-			if d.val.scaleOn && len(d.find.path) <= d.val.scaleDepth {
+			if d.val.scaleCur != 0 {
 				d.scaleValue(rawKind(raw), raw)
 			}
 		}
@@ -97,18 +97,18 @@ func (d *Decoder) container(s schemaauto.StateID, k jsontext.Kind, discard bool)
 // rawOK reports whether a whole value can be handled as raw bytes: on the
 // fast path, for a value kept verbatim or skipped, when no finding can come
 // from inside it. A kept value with members that may lie at a scale path
-// (validation of a version with a scale subresource, the value above the
-// paths' depth) is walked, for scaleValue to see them; a skipped one is
-// pruned before the server reads the paths.
+// (validation of a version with a scale subresource, the value at a
+// proper prefix of a path) is walked, for scaleValue to see them; a
+// skipped one is pruned before the server reads the paths.
 func (d *Decoder) rawOK(s schemaauto.StateID, discard bool) bool {
-	return d.rawFast && (discard || (s == schemaauto.Keep && d.out != outMap && !d.scaleBelow()))
+	return d.rawFast && (discard || (s == schemaauto.Keep && d.out != outMap && (d.val.scaleCur == 0 || d.offScale())))
 }
 
-// scaleBelow reports whether a value at the current path may hold one at a
-// scale path.
-func (d *Decoder) scaleBelow() bool {
-	return d.val.scaleOn && len(d.find.path) < d.val.scaleDepth
-}
+// offScale reports whether an object at the current path, inside one on a
+// scale path (valState.scaleCur), holds no value at any.
+//
+//go:noinline
+func (d *Decoder) offScale() bool { return d.scaleChild() == 0 }
 
 // rawValue copies (or skips) a whole value as raw bytes.
 func (d *Decoder) rawValue(discard bool) error {
@@ -391,6 +391,7 @@ type objFrame struct {
 	// of one), so it takes valueKind's step, not the lane's own string
 	// (laneStringKept), object or array steps
 	noStrLane bool
+	scaleUp   uint8 // valState.scaleCur in the parent, restored at the close
 	// where the frame's entries start on the shared stacks
 	seenBase, namesBase, seenNamesBase, membersBase int
 	wide                                            nameSet // the names of a wide object
@@ -481,6 +482,9 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 		return err
 	}
 	f.s, f.st, f.root, f.discard = s, d.a.State(s), d.depth == 1, discard
+	if d.val.scaleCur != 0 { // on a scale path (validation); closeObject restores it
+		f.scaleUp, d.val.scaleCur = d.val.scaleCur, d.scaleChild()
+	}
 	if !discard {
 		f.props = d.a.Props(s)
 	}
@@ -902,6 +906,7 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 // the frame's state back.
 func (d *Decoder) closeObject(f *objFrame) (any, error) {
 	d.find.path, d.find.names = d.find.path[:f.top], d.find.names[:f.namesMark]
+	d.val.scaleCur = f.scaleUp
 	if d.scanning {
 		d.sc.close() // readName found it
 	} else if _, err := d.readToken(); err != nil {
@@ -953,7 +958,7 @@ func (d *Decoder) null(p *schemaauto.Prop, target schemaauto.StateID, prunesNull
 			d.validateScalar(ns, nullLiteral)
 		}
 	}
-	if d.val.scaleOn {
+	if d.val.scaleCur != 0 {
 		d.scaleValue(validate.Null, nil)
 	}
 	if write {
