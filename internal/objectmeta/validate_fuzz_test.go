@@ -200,6 +200,7 @@ func FuzzNames(f *testing.F) {
 		// the lower-cased name is not
 		check("quickSubdomain", quickSubdomain([]byte(s), cLower), len(s) <= 253 && sub.MatchString(s))
 		check("quickLabel", quickLabel([]byte(s)), len(s) <= 63 && label.MatchString(s))
+		check("quickKeyName", quickKeyName([]byte(s)), len(s) <= 63 && key.MatchString(s))
 		if quickSubdomain([]byte(s), cLower|cUpper) {
 			check("quickSubdomain, upper case allowed", len(lower) <= 253 && sub.MatchString(lower), true)
 		}
