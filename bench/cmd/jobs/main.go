@@ -5,7 +5,12 @@
 // Rows: the dump --no-validate and validating, with the CRD cache warm and
 // with --no-cache; the tree warm and --no-cache, and warm without -q (the
 // issue's own command, whose findings are written). Within a round, -j 1
-// runs first in even rounds, -j 2 in odd ones. It prints, for each run,
+// runs first in even rounds, -j 2 in odd ones, and with -base the two
+// builds' runs of each -j swap places every other pair of rounds: a run
+// right after another of the same size finds the host's memory backed
+// already, and with a fixed order the base, always second, gained 0.05-0.2
+// in its -j 2 ratio over the same code (README, "The harness's order").
+// It prints, for each run,
 // the median and range over the rounds of wall time, CPU time (user+sys)
 // and peak RSS, and the ratios measured round by round (median, quartiles
 // and range): -j 2 against -j 1 (wall) for each binary, and this build's
@@ -154,7 +159,12 @@ func main() {
 				if round%2 == 1 {
 					j = 3 - k
 				}
-				for bi, b := range bins {
+				for i := range bins {
+					bi := i // this build first in rounds 0, 1, 4, 5, ...; the base first in 2, 3, 6, 7, ...
+					if round/2%2 == 1 {
+						bi = len(bins) - 1 - i
+					}
+					b := bins[bi]
 					m, err := run(b.path, append([]string{"-j", fmt.Sprint(j)}, r.args...), nil)
 					if err != nil {
 						fail(err)
