@@ -84,10 +84,15 @@ bench-dump:
 # the NDJSON dump (--no-validate and validating) and on the corpus tree,
 # each with the CRD cache warm and --no-cache, in interleaved rounds; with
 # JOBS_BASE (an earlier build's binary) in the same rounds (bench/cmd/jobs).
+# Five rounds are a smoke run: on a shared 2-core machine the medians of
+# 40 rounds still move by 0.1, and README's figures for the bar took 200
+# rounds on the tree and 50 on the dump (JOBS_ROUNDS=200, or -only).
 JOBS_ROUNDS ?= 5
 JOBS_BASE ?=
-# -ceiling: two -j 1 processes at once in every round, what the machine allows
-JOBS_FLAGS ?= -ceiling
+# -ceiling: two -j 1 processes at once in every round, what the machine
+# allows; -quiet: the runs' output to /dev/null, their peak RSS not polled
+# (JOBS_FLAGS=-ceiling measures it too, taking some CPU from the runs)
+JOBS_FLAGS ?= -ceiling -quiet
 .PHONY: bench-jobs
 bench-jobs:
 	cd bench && $(GO) run ./cmd/jobs -rounds $(JOBS_ROUNDS) -base "$(JOBS_BASE)" $(JOBS_FLAGS)
