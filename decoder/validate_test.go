@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	jperrors "github.com/jsonprune/jsonprune/errors"
+	"github.com/jsonprune/jsonprune/schemaauto"
 )
 
 const valCRD = `apiVersion: apiextensions.k8s.io/v1
@@ -865,21 +866,28 @@ func TestValidationScaleSegments(t *testing.T) {
 	for sname, schema := range schemas {
 		set := compileCRDText(t, scaleCRD("Gadget", "gadgets", "{specReplicasPath: .spec.deep."+long+", statusReplicasPath: .status.n}", schema))
 		for _, c := range cases {
-			for _, mode := range []string{"fast", "slow", "noscan"} {
-				t.Run(sname+"/"+c.name+"/"+mode, func(t *testing.T) {
-					d, err := New(set, Validation(true))
-					if err != nil {
-						t.Fatal(err)
-					}
-					d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
-					d.AppendPrune(nil, []byte(c.doc))
-					got := errorTexts(d)
-					if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
-						t.Fatalf("errors:\n got %q\nwant %q", got, c.want)
-					}
-				})
-			}
+			checkErrorsInModes(t, set, sname+"/"+c.name, c.doc, c.want)
 		}
+	}
+}
+
+// checkErrorsInModes decodes doc with validation in each mode of reading
+// (fast, slow, noscan: subtests of name) and compares its errors' texts
+// with want.
+func checkErrorsInModes(t *testing.T, set *schemaauto.Set, name, doc string, want []string) {
+	t.Helper()
+	for _, mode := range []string{"fast", "slow", "noscan"} {
+		t.Run(name+"/"+mode, func(t *testing.T) {
+			d, err := New(set, Validation(true))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
+			d.AppendPrune(nil, []byte(doc))
+			if got := errorTexts(d); strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("errors:\n got %q\nwant %q", got, want)
+			}
+		})
 	}
 }
 
@@ -940,23 +948,11 @@ func TestValidationScaleMask(t *testing.T) {
 	for sname, schema := range schemas {
 		set := compileCRDText(t, scaleCRD("Gadget", "gadgets", "{specReplicasPath: "+sp+", statusReplicasPath: .status.replicas, labelSelectorPath: .status.sel}", schema))
 		for _, c := range cases {
-			for _, mode := range []string{"fast", "slow", "noscan"} {
-				t.Run(sname+"/"+c.name+"/"+mode, func(t *testing.T) {
-					d, err := New(set, Validation(true))
-					if err != nil {
-						t.Fatal(err)
-					}
-					d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
-					d.AppendPrune(nil, []byte(c.doc))
-					got, want := errorTexts(d), c.want
-					if sname == "declared" {
-						want = append(declared[c.name], want...)
-					}
-					if strings.Join(got, "\n") != strings.Join(want, "\n") {
-						t.Fatalf("errors:\n got %q\nwant %q", got, want)
-					}
-				})
+			want := c.want
+			if sname == "declared" {
+				want = append(slices.Clip(declared[c.name]), want...)
 			}
+			checkErrorsInModes(t, set, sname+"/"+c.name, c.doc, want)
 		}
 	}
 }
