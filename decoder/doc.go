@@ -44,9 +44,10 @@
 // duplicate names, and whether a whole value may be handled as raw bytes
 // (a subtree that is skipped as unknown, copied as preserved, or read whole
 // as metadata) instead of token by token. No finding may come from inside
-// a raw value: with validation, a preserved value above a scale path's
-// depth is walked, since the scale subresource's check reads those paths
-// whatever the schema (rawOK).
+// a raw value: with validation, a preserved value on the way to a scale
+// path (its own path a prefix of one) is walked, since the scale
+// subresource's check reads those paths whatever the schema (rawOK,
+// valState.scaleCur).
 //
 //	mode              entered                          reader           duplicates         raw values
 //	scanner           first, for JSON text in memory   scanner.go, in   the walk (dups.go) yes
