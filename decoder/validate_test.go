@@ -891,6 +891,27 @@ func checkErrorsInModes(t *testing.T, set *schemaauto.Set, name, doc string, wan
 	}
 }
 
+// TestValidationScaleDroppedStatus: with the status subresource a create
+// drops the status before it validates, so the scale subresource's status
+// paths find nothing there, a null no more than a string.
+func TestValidationScaleDroppedStatus(t *testing.T) {
+	crd := strings.Replace(scaleCRD("Gadget", "gadgets", "{specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}", `        type: object
+        properties:
+          spec: {type: object, x-kubernetes-preserve-unknown-fields: true}
+          status: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`), "      scale: {", "      status: {}\n      scale: {", 1)
+	set := compileCRDText(t, crd)
+	const head = `{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"},"spec":{"replicas":1},`
+	for name, doc := range map[string]string{
+		"a string":         head + `"status":{"replicas":"x"}}`,
+		"a null":           head + `"status":{"replicas":null}}`,
+		"a null, deeper":   head + `"status":{"a":{"b":null},"replicas":null}}`,
+		"a null, not kept": head + `"status":{"replicas":null,"conditions":[null]}}`,
+	} {
+		checkErrorsInModes(t, set, name, doc, nil)
+	}
+}
+
 // TestValidationScaleMask: the walk compares a value with the scale paths
 // only while its parents lie on one (valState.scaleCur): names of the
 // paths' segments elsewhere (a sibling subtree, an array's elements, a
@@ -942,6 +963,9 @@ func TestValidationScaleMask(t *testing.T) {
 		{"a duplicate: the last value wins", head + `"spec":{"scale":{"replicas":"a"},"scale":{"replicas":3}}}`, nil},
 		{"a duplicate: the last value is wrong", head + `"spec":{"scale":{"replicas":3},"scale":{"replicas":"b"}}}`,
 			[]string{sp + `: Invalid value: 0: ` + sp + ` accessor error: b is of the type string, expected int64`}},
+		{"a null at a path", head + `"spec":{"scale":{"replicas":null}},"status":{"replicas":null}}`,
+			[]string{sp + `: Invalid value: 0: ` + sp + ` accessor error: <nil> is of the type <nil>, expected int64`,
+				`.status.replicas: Invalid value: 0: .status.replicas accessor error: <nil> is of the type <nil>, expected int64`}},
 	}
 	// what the declared schema adds: its own type error first
 	declared := map[string][]string{"a prefix that holds an array": {`spec.scale: Invalid value: "array": spec.scale in body must be of type object: "array"`}}

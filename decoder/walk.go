@@ -958,7 +958,7 @@ func (d *Decoder) null(p *schemaauto.Prop, target schemaauto.StateID, prunesNull
 			d.validateScalar(ns, nullLiteral)
 		}
 	}
-	if d.val.scaleCur != 0 {
+	if d.val.on && d.val.scaleCur != 0 { // not in a status a create drops (laneDroppedStatus)
 		d.scaleValue(validate.Null, nil)
 	}
 	if write {
