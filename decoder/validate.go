@@ -71,9 +71,10 @@ type valState struct {
 	// below the innermost open object: the object's path is a proper
 	// prefix of it. An array's elements are at none (the paths name keys
 	// only), so an object's mask holds inside its arrays too. openObject
-	// sets it (scaleChild) and closeObject restores it; 0 when the
+	// sets it (scaleChildOf) and closeObject restores it; 0 when the
 	// document has no scale subresource, or the walk is off the paths,
-	// which is most of every document: then no value is compared with
+	// which is most of every document, or validation is off (a status a
+	// create drops, a pruned subtree): then no value is compared with
 	// them (scaleValue) and kept values are copied raw (rawOK).
 	scaleCur uint8
 	metaV    objectmeta.Validator
@@ -1639,23 +1640,34 @@ func (d *Decoder) startScaleOf(sc *schemaauto.Scale) {
 	d.val.scaleOn = true
 }
 
-// scaleChild is the mask (valState.scaleCur) of an object at the current
-// path, inside the innermost open object or array: the paths of the
-// parent's mask whose segment at this depth is the path's last one, and
-// that run on below it.
-func (d *Decoder) scaleChild() uint8 {
-	m, n := d.val.scaleCur, len(d.find.path)
+// scaleMatch is the paths of the mask m (the parent's: valState.scaleCur)
+// whose segment at the current path's depth is the path's last one: the
+// paths that the value at the current path lies on, at their end or on
+// the way.
+func (d *Decoder) scaleMatch(m uint8) uint8 {
+	n := len(d.find.path)
 	if m == 0 || n == 0 || d.find.path[n-1].Kind == fieldpath.Index {
 		return 0
 	}
 	last := d.find.path[n-1].Name
-	var out uint8
 	for i := range d.val.scaleAt {
-		if t := &d.val.scaleAt[i]; m&(1<<i) != 0 && len(t.segs) > n && string(last) == t.segs[n-1] {
-			out |= 1 << i
+		if m&(1<<i) != 0 && string(last) != d.val.scaleAt[i].segs[n-1] { // len(segs) >= n: m is the parent's
+			m &^= 1 << i
 		}
 	}
-	return out
+	return m
+}
+
+// scaleChildOf is the mask of an object at the current path whose parent's
+// mask is m: the paths it lies on that run on below it.
+func (d *Decoder) scaleChildOf(m uint8) uint8 {
+	m = d.scaleMatch(m)
+	for i := range d.val.scaleAt {
+		if len(d.val.scaleAt[i].segs) <= len(d.find.path) {
+			m &^= 1 << i
+		}
+	}
+	return m
 }
 
 // scaleValue notes a value at one of the scale paths, or at a prefix of
@@ -1666,15 +1678,11 @@ func (d *Decoder) scaleChild() uint8 {
 // mask (scaleCur) can reach the value: for them, the path up to the
 // parent matches, and only the value's own segment is compared.
 func (d *Decoder) scaleValue(kind validate.Kind, raw []byte) (show uint8) {
-	m, n := d.val.scaleCur, len(d.find.path)
-	if m == 0 || n == 0 || d.find.path[n-1].Kind == fieldpath.Index {
-		return 0
-	}
-	last := d.find.path[n-1].Name
+	m, n := d.scaleMatch(d.val.scaleCur), len(d.find.path)
 	for i := range d.val.scaleAt {
 		t := &d.val.scaleAt[i]
 		switch {
-		case m&(1<<i) == 0 || string(last) != t.segs[n-1]: // len(t.segs) >= n: the parent's mask
+		case m&(1<<i) == 0:
 		case n < len(t.segs) && (kind == validate.Object || kind == validate.Null):
 			// the accessor goes on into an object, and finds nothing in null
 		default:

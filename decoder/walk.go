@@ -108,7 +108,7 @@ func (d *Decoder) rawOK(s schemaauto.StateID, discard bool) bool {
 // scale path (valState.scaleCur), holds no value at any.
 //
 //go:noinline
-func (d *Decoder) offScale() bool { return d.scaleChild() == 0 }
+func (d *Decoder) offScale() bool { return d.scaleChildOf(d.val.scaleCur) == 0 }
 
 // rawValue copies (or skips) a whole value as raw bytes.
 func (d *Decoder) rawValue(discard bool) error {
@@ -483,7 +483,10 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	}
 	f.s, f.st, f.root, f.discard = s, d.a.State(s), d.depth == 1, discard
 	if d.val.scaleCur != 0 { // on a scale path (validation); closeObject restores it
-		f.scaleUp, d.val.scaleCur = d.val.scaleCur, d.scaleChild()
+		f.scaleUp, d.val.scaleCur = d.val.scaleCur, 0
+		if d.val.on && !discard { // not in a status a create drops, nor a pruned subtree
+			d.val.scaleCur = d.scaleChildOf(f.scaleUp)
+		}
 	}
 	if !discard {
 		f.props = d.a.Props(s)
@@ -958,7 +961,7 @@ func (d *Decoder) null(p *schemaauto.Prop, target schemaauto.StateID, prunesNull
 			d.validateScalar(ns, nullLiteral)
 		}
 	}
-	if d.val.on && d.val.scaleCur != 0 { // not in a status a create drops (laneDroppedStatus)
+	if d.val.scaleCur != 0 {
 		d.scaleValue(validate.Null, nil)
 	}
 	if write {
