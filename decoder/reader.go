@@ -31,7 +31,7 @@ type streaming struct {
 // Prune writes, with two differences that streaming cannot avoid:
 //
 //   - On an error (a syntax error, a fatal error, findings in Strict mode,
-//     or an error of w) part of the output may have been written already:
+//     validation errors, or an error of w) part of the output may have been written already:
 //     it is not a result and must be discarded.
 //   - When a member name repeats one that was written out already, both
 //     members are in the output, the later last; readers that keep the last
@@ -44,6 +44,13 @@ type streaming struct {
 // apiVersion and kind are not both strings is read whole and decoded by
 // Prune. A root that repeats apiVersion or kind later with another value is
 // a fatal error: the reference would decode it with the last ones.
+//
+// With Validation, a document with validation errors ends in an
+// *errors.InvalidError, as with Prune; what was written is then no result
+// either. A value that is checked whole (an enum on an object or array,
+// junctors, a list type, a value at a scale subresource's path) is held
+// in memory until it has been checked, so memory also grows with the
+// largest such value.
 //
 // Findings and errors have offsets in the input but no line numbers (the
 // input is not kept).
@@ -74,6 +81,9 @@ func (d *Decoder) PruneReader(w io.Writer, r io.Reader) error {
 	_, err := d.decode(nil, true)
 	if err == nil && d.cfg.mode == Strict && d.numFindings() > 0 {
 		err = d.res.Err()
+	}
+	if err == nil && d.val.invalid() {
+		err = d.res.Invalid()
 	}
 	if err == nil && len(d.buf) > 0 {
 		_, err = w.Write(d.buf)

@@ -42,6 +42,10 @@ func checkStreamed(t *testing.T, d *Decoder, name string, doc []byte) {
 			if errors.As(err, &de) && errors.As(wantErr, &wde) && !strings.HasPrefix(wde.Msg, "invalid JSON") && (de.Msg != wde.Msg || de.Offset != wde.Offset) {
 				t.Errorf("%s (flush at %d): error\n got %v\nwant %v", name, flushAt, err, wantErr)
 			}
+			var ie, wie *jperrors.InvalidError
+			if errors.As(wantErr, &wie) && (!errors.As(err, &ie) || !sameValueErrors(ie, wie)) {
+				t.Errorf("%s (flush at %d): error\n got %v\nwant %v", name, flushAt, err, wantErr)
+			}
 			continue
 		}
 		if !bytes.Equal(got, want) {
@@ -60,6 +64,20 @@ func checkStreamed(t *testing.T, d *Decoder, name string, doc []byte) {
 			}
 		}
 	}
+}
+
+// sameValueErrors reports whether two InvalidErrors have the same errors at
+// the same offsets and pointers (PruneReader's have no lines).
+func sameValueErrors(x, y *jperrors.InvalidError) bool {
+	if x.Error() != y.Error() || len(x.Errors) != len(y.Errors) {
+		return false
+	}
+	for i := range x.Errors {
+		if a, b := x.Errors[i], y.Errors[i]; a.Offset != b.Offset || a.Pointer != b.Pointer || a.Step != b.Step {
+			return false
+		}
+	}
+	return true
 }
 
 // hasDuplicateNames reports whether doc has duplicate names.
@@ -111,13 +129,49 @@ func TestPruneReaderCases(t *testing.T) {
 	}
 }
 
-// TestPruneReaderCorpus streams every corpus CR.
+// TestPruneReaderCorpus streams every corpus CR, without validation and
+// with it (the corpus has invalid CRs: the same errors).
 func TestPruneReaderCorpus(t *testing.T) {
 	c := needCorpus(t)
-	d := must(New(c.set))
-	for i, doc := range c.docs {
-		checkStreamed(t, d, "corpus CR "+itoa(i), doc)
+	for _, v := range []bool{false, true} {
+		d := must(New(c.set, Validation(v)))
+		for i, doc := range c.docs {
+			checkStreamed(t, d, "corpus CR "+itoa(i)+" (validation "+strconv.FormatBool(v)+")", doc)
+		}
 	}
+}
+
+// TestPruneReaderValidation: PruneReader with Validation ends an invalid
+// document in the InvalidError Prune gives, whatever it has written out
+// already, and checks a value that is checked whole (enum, junctors, list
+// types, a scale path's value) though it is longer than what it holds
+// before writing: it is held until checked.
+func TestPruneReaderValidation(t *testing.T) {
+	d := must(New(compileCRDText(t, wholeCRD), Validation(true)))
+	const g = `"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"}`
+	long := strings.Repeat("x", 100)
+	for i, doc := range []string{
+		`{` + g + `,"spec":{"ports":[{"port":80,"name":"h\u00e9"},{"port":80,"protocol":"UDP"},{"port":443}],"tags":[1,2.5,1e3,-7],"choice":{"str":"x"},"v":12345}}`,
+		`{` + g + `,"spec":{"ports":[{"port":80},{"port":80,"protocol":"TCP"}],"tags":[2.5,2.5],"mode":{"a":3},"choice":{},"v":"x"}}`,
+		// the duplicate far from the list's start
+		`{` + g + `,"spec":{"ports":[{"port":80,"name":"` + long + `"},{"port":81,"name":"` + long + `"},{"name":"` + long + `","port":80}]}}`,
+		`{` + g + `,"spec":{"tags":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,1]}}`,
+		`{` + g + `,"spec":{"mode":{"a":2.5,"b":["x\"y"],"c":"` + long + `"}}}`,
+		`{` + g + `,"spec":{"choice":{"other":"` + long + `"}}}`,
+	} {
+		want, wantErr := d.AppendPrune(nil, []byte(doc))
+		if i == 0 && wantErr != nil || i > 0 && wantErr == nil {
+			t.Fatalf("case %d: Prune: %v (%s)", i, wantErr, want)
+		}
+		checkStreamed(t, d, "case "+itoa(i), []byte(doc))
+	}
+	// a scale path's value that is an object: the server shows it whole
+	s := must(New(compileCRDText(t, keeperCRD), Validation(true)))
+	doc := []byte(`{"apiVersion":"example.com/v1","kind":"Keeper","metadata":{"name":"k"},"spec":{"a":{"replicas":{"n":"` + long + `"}}}}`)
+	if _, err := s.AppendPrune(nil, doc); err == nil || !strings.Contains(err.Error(), long) {
+		t.Fatalf("Prune: %v", err)
+	}
+	checkStreamed(t, s, "scale", doc)
 }
 
 func TestPruneReaderStrictAndWriter(t *testing.T) {

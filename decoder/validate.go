@@ -87,6 +87,9 @@ type valState struct {
 	kept     []uint64 // presence bits of the open objects' properties (required)
 	names    []byte   // kept member names that are no property, each after its length (required)
 	rb       readBack // whole values read back from the output without allocating
+	// the values being written to be read back whole (valFrame.enum,
+	// scaleContainer): PruneReader writes nothing out while there are any
+	holds int
 	keySpans [][2]int // listMapValid's key fields
 	// the current automaton's ValueChecks, one record per state, for the
 	// checks past the flags, which the walk reads from the states and
@@ -134,7 +137,8 @@ type valFrame struct {
 	tree  *validate.Tree
 	jmark int
 	// enum, junctors or a list type on an object or array: the value is read back from the output,
-	// which starts at enumStart; outNone was switched to bytes for it
+	// which starts at enumStart; outNone was switched to bytes for it;
+	// PruneReader holds the output meanwhile (valState.holds)
 	enum, wasNone bool
 	enumStart     int
 	// junctors that the presence of the object's properties decides
@@ -156,7 +160,7 @@ func (d *Decoder) resetValidation() {
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
 	d.val.lists, d.val.scale, d.val.scaleOn, d.val.scaleCur = d.val.lists[:0], d.val.scale[:0], false, 0
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
-	d.val.hintS, d.val.rootClose = schemaauto.NoState, false
+	d.val.hintS, d.val.rootClose, d.val.holds = schemaauto.NoState, false, 0
 	d.val.reqS = schemaauto.NoState
 }
 
@@ -606,6 +610,7 @@ func (d *Decoder) openValFrame(s schemaauto.StateID, kind validate.Kind, nprops 
 		// the value is needed whole: it is written (and cut again when
 		// the output does not want it)
 		f.enum, f.wasNone, f.enumStart = true, d.out == outNone, d.outPos()
+		d.val.holds++
 		if f.wasNone {
 			d.out = outBytes
 		}
@@ -1167,6 +1172,7 @@ func oneMapItem(b []byte) bool {
 // endWhole restores the output kind after a value read whole (see
 // valFrame.enum).
 func (d *Decoder) endWhole(f *valFrame) {
+	d.val.holds--
 	if f.wasNone {
 		d.out = outNone
 		d.truncate(f.enumStart)
@@ -1720,15 +1726,16 @@ func (d *Decoder) retractScale(n int) {
 // scaleContainer decodes an object or array in state s that the scale
 // paths show (the bits of show), and keeps the server's rendering of it:
 // Go's %v of the value as pruned and defaulted. The value is written (and
-// cut again when the output does not want it) and read back; when part of
-// it was written out already (PruneReader), it is shown as map[...] or
-// [...].
+// cut again when the output does not want it) and read back (PruneReader
+// holds it: valState.holds).
 func (d *Decoder) scaleContainer(show uint8, s schemaauto.StateID, k jsontext.Kind) (any, error) {
 	wasNone, start := d.out == outNone, d.outPos()
 	if wasNone {
 		d.out = outBytes
 	}
+	d.val.holds++
 	v, err := d.container(s, k, false)
+	d.val.holds--
 	if err == nil {
 		val, ok := v, d.out == outMap
 		if i := start - d.strm.flushed; !ok && i >= 0 && i <= len(d.buf) {

@@ -462,7 +462,7 @@ func (d *Decoder) object(s schemaauto.StateID, discard bool) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if d.strm.sink != nil && len(d.buf) >= d.strm.flushAt {
+		if d.strm.sink != nil && len(d.buf) >= d.strm.flushAt && d.val.holds == 0 {
 			if err := d.flush(); err != nil {
 				return nil, err
 			}
@@ -1122,7 +1122,7 @@ func (d *Decoder) array(s schemaauto.StateID, discard bool) (any, error) {
 			arr = append(arr, v)
 		}
 		n++
-		if d.strm.sink != nil && len(d.buf) >= d.strm.flushAt {
+		if d.strm.sink != nil && len(d.buf) >= d.strm.flushAt && d.val.holds == 0 {
 			if err := d.flush(); err != nil {
 				return nil, err
 			}

@@ -1009,7 +1009,11 @@ func checkDocument(t *testing.T, tg *target, doc []byte) result {
 		if alt.name != "Validation(true)" && textDepth(doc) >= decoder.DefaultMaxDepth-1 {
 			continue
 		}
-		vo := prune(tg.decoder(decoder.Validation(true), alt.opt), doc)
+		vd := tg.decoder(decoder.Validation(true), alt.opt)
+		vo := prune(vd, doc)
+		if alt.name == "Validation(true)" {
+			checkStreamed(t, vd, doc, vo) // the same verdict, though written out as read
+		}
 		var ie *jperrors.InvalidError
 		switch {
 		case vo.err == nil:
