@@ -125,9 +125,9 @@ func oracleShapes(ctx context.Context, t *testing.T, bin string) {
 		}
 	}
 	validationErrors(t, res.Outcomes)
-	// 30 bodies, 19 of them refused, each in 4 ways
-	if len(res.Outcomes) != 120 || res.Validation.Compared != 120 || refused != 76 {
-		t.Errorf("%d outcomes, %d compared for value validation, %d refused: want 120, 120 and 76 (testdata/shapes)", len(res.Outcomes), res.Validation.Compared, refused)
+	// 32 bodies, 19 of them refused, each in 4 ways
+	if len(res.Outcomes) != 128 || res.Validation.Compared != 128 || refused != 76 {
+		t.Errorf("%d outcomes, %d compared for value validation, %d refused: want 128, 128 and 76 (testdata/shapes)", len(res.Outcomes), res.Validation.Compared, refused)
 	}
 }
 
