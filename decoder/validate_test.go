@@ -980,3 +980,42 @@ func TestValidationScaleMask(t *testing.T) {
 		}
 	}
 }
+
+// TestValidationCorpusModes: on every corpus CR, validation gives the same
+// verdict and the same errors whatever the output (bytes, a map, none) and
+// however the document is read (the scanner's fast path, the slow path,
+// jsontext).
+func TestValidationCorpusModes(t *testing.T) {
+	c := needCorpus(t)
+	d := must(New(c.set, Validation(true)))
+	text := func(err error) string {
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	invalid := 0
+	for i, doc := range c.docs {
+		_, err := d.AppendPrune(nil, doc)
+		want := text(err)
+		if want != "" {
+			invalid++
+		}
+		_, errMap := d.DecodeMap(doc)
+		errNone := d.Validate(doc)
+		d.forceSlow = true
+		_, errSlow := d.AppendPrune(nil, doc)
+		d.forceSlow, d.noScan = false, true
+		_, errNoScan := d.AppendPrune(nil, doc)
+		d.noScan = false
+		for mode, err := range map[string]error{"map": errMap, "none": errNone, "slow": errSlow, "noscan": errNoScan} {
+			if got := text(err); got != want {
+				t.Errorf("corpus CR %d, %s:\n got %.300s\nwant %.300s", i, mode, got, want)
+			}
+		}
+	}
+	if invalid == 0 {
+		t.Error("no corpus CR is invalid")
+	}
+	t.Logf("%d corpus CRs, %d invalid, each the same in 5 modes", len(c.docs), invalid)
+}
