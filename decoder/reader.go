@@ -31,8 +31,8 @@ type streaming struct {
 // Prune writes, with two differences that streaming cannot avoid:
 //
 //   - On an error (a syntax error, a fatal error, findings in Strict mode,
-//     validation errors, or an error of w) part of the output may have been written already:
-//     it is not a result and must be discarded.
+//     validation errors, or an error of w) part of the output may have
+//     been written already: it is not a result and must be discarded.
 //   - When a member name repeats one that was written out already, both
 //     members are in the output, the later last; readers that keep the last
 //     value (encoding/json, sigs.k8s.io/json, the API server) read the

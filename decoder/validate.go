@@ -89,7 +89,7 @@ type valState struct {
 	rb       readBack // whole values read back from the output without allocating
 	// the values being written to be read back whole (valFrame.enum,
 	// scaleContainer): PruneReader writes nothing out while there are any
-	holds int
+	holds    int
 	keySpans [][2]int // listMapValid's key fields
 	// the current automaton's ValueChecks, one record per state, for the
 	// checks past the flags, which the walk reads from the states and
