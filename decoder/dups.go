@@ -147,8 +147,9 @@ func (d *Decoder) lastName32(idx int, dup bool, namesBase int) nameSpan {
 // findings inside it stay: the reference's JSON decoder reports them.
 // With validation, the member is no longer kept in the object of walk
 // frame of: its presence bit is cleared and its validation frame's member
-// count drops.
-func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool, of *objFrame) {
+// count drops. writtenOut: PruneReader had written it out already, so its
+// bytes stay, before the last value's.
+func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool, of *objFrame) (writtenOut bool) {
 	for i := membersBase; i < len(d.dups.members); i++ {
 		mb := d.dups.members[i]
 		same := (idx >= 0 && mb.prop == idx) || (idx < 0 && mb.prop < 0 && bytes.Equal(d.dups.seenNames[mb.name.start:mb.name.end], name))
@@ -200,8 +201,8 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool, of 
 		d.dups.members = append(d.dups.members[:i], d.dups.members[i+1:]...)
 		if write && mb.start < d.strm.flushed {
 			// written out already (PruneReader): it stays, and the last
-			// value follows it
-			return
+			// value follows it (prunedAfterWritten: unless it is pruned)
+			return true
 		}
 		cs, ce := mb.start-d.strm.flushed, mb.end-d.strm.flushed
 		if write {
@@ -222,4 +223,5 @@ func (d *Decoder) retract(idx int, name []byte, membersBase int, write bool, of 
 		}
 		return
 	}
+	return false
 }

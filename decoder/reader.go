@@ -36,7 +36,10 @@ type streaming struct {
 //   - When a member name repeats one that was written out already, both
 //     members are in the output, the later last; readers that keep the last
 //     value (encoding/json, sigs.k8s.io/json, the API server) read the
-//     object Prune writes.
+//     object Prune writes. When the later value is pruned (a null that is
+//     neither nullable nor defaulted), the reference's object has neither,
+//     which the output cannot say: that is a fatal error ("decode it
+//     whole").
 //
 // The root's apiVersion and kind choose the schema, so they are read
 // first: as every Kubernetes serializer writes them before the other
@@ -53,7 +56,7 @@ type streaming struct {
 // largest such value.
 //
 // Findings and errors have offsets in the input but no line numbers (the
-// input is not kept).
+// input is not kept), unless the root was read whole.
 func (d *Decoder) PruneReader(w io.Writer, r io.Reader) error {
 	if d.cfg.maxDocSize > 0 {
 		r = &limitReader{r: r, left: d.cfg.maxDocSize, limit: d.cfg.maxDocSize}
@@ -171,6 +174,15 @@ func (d *Decoder) streamedTypeMeta(name, str []byte, offset int64) {
 	}
 	d.setFatal(rankStream, &jperrors.DecodeError{Offset: offset, Pointer: "/" + string(name),
 		Msg: fmt.Sprintf("the root repeats %q with another value; a streamed document is decoded with the first (the reference would take the last): decode it whole", name)})
+}
+
+// prunedAfterWritten is the fatal error of a member whose name repeats
+// one that PruneReader wrote out already, and whose last value is pruned
+// (a null): the reference's object lacks the member, while the output,
+// read as the reference reads it, would have the earlier value.
+func (d *Decoder) prunedAfterWritten(mr *memberRead) {
+	d.setFatal(rankStream, &jperrors.DecodeError{Offset: mr.nameOff, Pointer: string(d.appendPointer(nil)),
+		Msg: fmt.Sprintf("the member %q repeats one written out already, and its last value is pruned; a streamed document keeps the first (the reference drops both): decode it whole", mr.name)})
 }
 
 // flush writes the output built so far to the sink.

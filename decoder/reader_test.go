@@ -33,6 +33,9 @@ func checkStreamed(t *testing.T, d *Decoder, name string, doc []byte) {
 	wantFs := d.Result().Findings()
 	for _, flushAt := range []int{1, 64, flushSize} {
 		got, err := streamed(d, doc, flushAt)
+		if err != nil && strings.Contains(err.Error(), ": decode it whole") {
+			continue // PruneReader's documented differences: it says so
+		}
 		if (err == nil) != (wantErr == nil) {
 			t.Errorf("%s (flush at %d): error %v, Prune: %v", name, flushAt, err, wantErr)
 			continue
@@ -59,7 +62,7 @@ func checkStreamed(t *testing.T, d *Decoder, name string, doc []byte) {
 			continue
 		}
 		for i := range fs {
-			if f, w := fs[i], wantFs[i]; f.Type != w.Type || f.Path != w.Path || f.Pointer != w.Pointer || f.Offset != w.Offset || f.Line != 0 {
+			if f, w := fs[i], wantFs[i]; f.Type != w.Type || f.Path != w.Path || f.Pointer != w.Pointer || f.Offset != w.Offset || f.Line != 0 && f.Line != w.Line {
 				t.Errorf("%s (flush at %d): finding %d: %+v, Prune %+v", name, flushAt, i, f, w)
 			}
 		}
@@ -138,6 +141,40 @@ func TestPruneReaderCorpus(t *testing.T) {
 		for i, doc := range c.docs {
 			checkStreamed(t, d, "corpus CR "+itoa(i)+" (validation "+strconv.FormatBool(v)+")", doc)
 		}
+	}
+}
+
+// TestPruneReaderPrunedDuplicate: a member whose name repeats one written
+// out already, and whose last value is pruned (a null that is neither
+// nullable nor defaulted), ends PruneReader in a fatal error that says to
+// decode the document whole: the output keeps the first value, which the
+// reference drops. Held in the buffer, the first is cut, as Prune cuts it;
+// a last value that is kept, or defaulted, follows the first and wins.
+func TestPruneReaderPrunedDuplicate(t *testing.T) {
+	d := must(New(widgetSet(t)))
+	const w = `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":`
+	pruned := []byte(w + `{"nonNullable":"x","replicas":1,"nonNullable":null}}`)
+	want, err := d.AppendPrune(nil, pruned)
+	if err != nil || strings.Contains(string(want), "nonNullable") {
+		t.Fatalf("Prune: %s %v", want, err)
+	}
+	var de *jperrors.DecodeError
+	if _, err := streamed(d, pruned, 1); !errors.As(err, &de) || !strings.Contains(de.Msg, `"nonNullable" repeats one written out already`) || de.Pointer != "/spec/nonNullable" || de.Offset != 110 {
+		t.Errorf("flush at 1: %v", err)
+	}
+	for _, flushAt := range []int{64, flushSize} { // the first is held
+		if got, err := streamed(d, pruned, flushAt); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("flush at %d: %s %v, Prune %s", flushAt, got, err, want)
+		}
+	}
+	for _, doc := range []string{
+		w + `{"nonNullable":"x","replicas":1,"nonNullable":"y"}}`,
+		w + `{"defaulted":"x","replicas":1,"defaulted":null}}`,
+	} {
+		if _, err := streamed(d, []byte(doc), 1); err != nil {
+			t.Errorf("%s: %v", doc, err)
+		}
+		checkStreamed(t, d, doc, []byte(doc))
 	}
 }
 

@@ -371,6 +371,9 @@ func FuzzValidation(f *testing.F) {
 				t.Fatalf("%s differs from fast:\n%s\n%s", mode, got, first)
 			}
 		}
+		// PruneReader, written out as it reads: the same output, findings
+		// and errors (whole values held until checked)
+		checkStreamed(t, dec["fast"], "PruneReader", doc)
 	})
 }
 

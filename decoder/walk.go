@@ -414,6 +414,9 @@ type memberRead struct {
 	pre     jsontext.Value // a root apiVersion/kind string, read for the pre-scan
 	str     []byte         // its unquoted value
 	dup     bool           // a duplicate of an earlier member (slow path)
+	// writtenOut: the earlier member stays in the output, PruneReader
+	// having written it out already (retract)
+	writtenOut bool
 }
 
 // object decodes an object in state s.
@@ -740,7 +743,7 @@ func isTypeMetaName(name []byte) bool {
 // path a duplicate is reported and the earlier member retracted: the last
 // value wins. On the fast path mr.dup sends the document to the slow path.
 func (d *Decoder) dupMember(f *objFrame, mr *memberRead) {
-	mr.dup = false
+	mr.dup, mr.writtenOut = false, false
 	if d.ownDups || d.scanning { // else jsontext refuses duplicates
 		mr.dup = d.seenBefore(mr.idx, mr.name, f.seenBase, f.namesBase, &f.wide)
 	}
@@ -757,7 +760,7 @@ func (d *Decoder) dupMember(f *objFrame, mr *memberRead) {
 	if f.root && d.strm.head != nil && (string(mr.name) == "apiVersion" || string(mr.name) == "kind") {
 		d.streamedTypeMeta(mr.name, mr.str, mr.nameOff)
 	}
-	d.retract(mr.idx, mr.name, f.membersBase, f.write, f)
+	mr.writtenOut = d.retract(mr.idx, mr.name, f.membersBase, f.write, f)
 	if f.m != nil {
 		delete(f.m, string(mr.name))
 	}
@@ -819,6 +822,9 @@ func (d *Decoder) valueMember(f *objFrame, mr *memberRead) error {
 	}
 	if !keep {
 		d.truncate(memberStart)
+		if mr.writtenOut {
+			d.prunedAfterWritten(mr)
+		}
 		return nil
 	}
 	if f.m != nil {

@@ -1098,14 +1098,16 @@ func checkDocument(t *testing.T, tg *target, doc []byte) result {
 // against AppendPrune's outcome: the same bytes (a small document's
 // duplicates are resolved in the decoder's buffer), the same findings
 // without lines, the same error (a syntax error may be worded otherwise).
-// A root that repeats apiVersion or kind with another value is the one
-// document a stream cannot decode as the reference does.
+// A root that repeats apiVersion or kind with another value, and a member
+// that repeats one written out already with a last value that is pruned,
+// are the documents a stream cannot decode as the reference does (it
+// says so: "decode it whole").
 func checkStreamed(t *testing.T, d *decoder.Decoder, doc []byte, want outcome) {
 	t.Helper()
 	var out bytes.Buffer
 	err := d.PruneReader(&out, iotest.OneByteReader(bytes.NewReader(doc)))
-	if err != nil && strings.Contains(err.Error(), "a streamed document is decoded with the first") {
-		return
+	if err != nil && strings.Contains(err.Error(), ": decode it whole") {
+		return // PruneReader's documented differences: it says so
 	}
 	if (err == nil) != (want.err == nil) {
 		t.Fatalf("PruneReader: error %v, AppendPrune: %v", err, want.err)
