@@ -124,7 +124,7 @@ FUZZ_TARGETS = FuzzDecode FuzzSchemaAndDocument FuzzSyntax FuzzJSONAndYAML
 fuzz-smoke:
 	@echo "== fuzz-smoke: each fuzz target for $(FUZZTIME) on top of its seeds"
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./fuzz/ || exit 1; done
-	for t in FuzzScanner FuzzScanFastMeta FuzzQuickRootMeta; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./decoder/ || exit 1; done
+	for t in FuzzScanner FuzzScanFastMeta FuzzQuickRootMeta FuzzPruneReader; do $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./decoder/ || exit 1; done
 	$(GO) test -run '^$$' -fuzz '^FuzzValidation$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./decoder/
 	$(GO) test -run '^$$' -fuzz '^FuzzBridge$$' -fuzztime $(FUZZTIME) ./yamlbridge/
 	$(GO) test -run '^$$' -fuzz '^FuzzRun$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 100x ./cmd/jsonprune/

@@ -338,3 +338,27 @@ func TestWideMapAllocations(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPruneReader streams documents for the Widget CRD, without
+// validation, with the output flushed after every byte, every 64 bytes
+// and every 32 KiB, against AppendPrune (checkStreamed): duplicates
+// written out before their last value, nulls pruned or defaulted, escaped
+// names, unknown and preserved members. (The fuzz package's targets
+// stream too, but cannot flush before 32 KiB; FuzzValidation streams with
+// validation.)
+func FuzzPruneReader(f *testing.F) {
+	const w = `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},`
+	for _, s := range []string{
+		w + `"spec":{"nonNullable":"x","replicas":1,"nonNullable":null}}`,
+		w + `"spec":{"defaulted":"x","list":[{"x":"a","x":null}],"defaulted":null,"defaulted":"y"}}`,
+		w + `"spec":{"labelsLike":{"a":"1","b":null,"a":"2"},"preserved":{"k":[1,{"n":null}],"k":null}},"spec":{"ratio":1.5}}`,
+		w + `"spec":{"n\u0061me":"x","name":"y","bogus":{"a":1},"mapOfObj":{"m":{"y":"1","z":2}}}}`,
+		`{"kind":"Widget","metadata":{"name":"w","labels":{"a":"b","a":null}},"apiVersion":"example.com/v1","spec":null}`,
+	} {
+		f.Add([]byte(s))
+	}
+	d := must(New(widgetSet(f)))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		checkStreamed(t, d, "PruneReader", doc)
+	})
+}
