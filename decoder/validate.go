@@ -1141,6 +1141,9 @@ func (d *Decoder) checkEnum(r *validate.Rules, v any, segs []fieldpath.Segment, 
 // or null (the server's validateListMap looks for duplicates only past
 // one item), and is not read at all.
 func (d *Decoder) enumValue(f *valFrame, items int) (v any, valid bool) {
+	// the value is in d.buf: PruneReader holds the output while it is
+	// open (valState.holds); the test only keeps a broken invariant from
+	// becoming a panic
 	start := f.enumStart - d.strm.flushed
 	if start >= 0 && start <= len(d.buf) {
 		data := d.buf[start:]
@@ -1738,7 +1741,7 @@ func (d *Decoder) scaleContainer(show uint8, s schemaauto.StateID, k jsontext.Ki
 	d.val.holds--
 	if err == nil {
 		val, ok := v, d.out == outMap
-		if i := start - d.strm.flushed; !ok && i >= 0 && i <= len(d.buf) {
+		if i := start - d.strm.flushed; !ok && i >= 0 && i <= len(d.buf) { // held: always in d.buf
 			var perr error
 			val, perr = jsonvalue.Parse(d.buf[i:])
 			ok = perr == nil
