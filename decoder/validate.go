@@ -80,7 +80,8 @@ type valState struct {
 	metaV    objectmeta.Validator
 	buf      []byte   // the output buffer of Validate and DecodeMap
 	tm       []byte   // the open embedded resources' apiVersion and kind
-	metaJSON []byte   // the root's normalised metadata
+	metaJSON []byte   // the root's normalised metadata, or
+	name     []byte   // its name as written, quoted, in the document (quickMetadata)
 	meta     bool     // the root's metadata was validated
 	errs     []valRec // the schema step's errors, in the server's order
 	frames   []valFrame
@@ -156,7 +157,7 @@ type valFrame struct {
 }
 
 func (d *Decoder) resetValidation() {
-	d.val.metaJSON, d.val.meta = d.val.metaJSON[:0], false
+	d.val.metaJSON, d.val.name, d.val.meta = d.val.metaJSON[:0], nil, false
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
 	d.val.lists, d.val.scale, d.val.scaleOn, d.val.scaleCur = d.val.lists[:0], d.val.scale[:0], false, 0
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
@@ -1299,6 +1300,50 @@ func (d *Decoder) metaCheck(meta []byte, spans *objectmeta.FieldSpans, o objectm
 	return d.val.metaV.Validate(meta, o, nil)
 }
 
+// quickMetadata is memberByRole's step for the root's metadata with
+// validation on, for the usual metadata: read in one pass by the fast
+// metadata path (scanFastMeta, the scanner at its value), checked by
+// quickRootMeta on the strings as read, and written only when the output
+// wants it. Metadata that fails quickRootMeta takes the full checks
+// (quickMetadataFull). It reports false, having read nothing, for
+// metadata of any other form, or under a schema that declares the name or
+// defaults inside the metadata: memberByRole's general step reads those.
+func (d *Decoder) quickMetadata(mr *memberRead, write bool) bool {
+	if !d.scanning || d.out == outMap || d.a.DeclaresName() || isSchema(mr.p.Declared) && !d.cfg.noDefaults &&
+		d.a.State(mr.p.Declared).Flags&schemaauto.DefaultsBelow != 0 {
+		return false
+	}
+	d.meta.metaOffsets, d.meta.indexed = d.meta.metaOffsets[:0], false
+	if _, ok := d.scanFastMeta(); !ok {
+		return false
+	}
+	d.val.meta, d.val.name = true, d.meta.fields[objectmeta.FieldName] // a slice of d.doc, read if the document fails
+	start, quick := len(d.buf), d.quickRootMeta()
+	if write || !quick {
+		d.appendFastMeta()
+	}
+	if !quick {
+		d.quickMetadataFull(mr, start, write)
+	}
+	return true
+}
+
+// quickMetadataFull is quickMetadata for metadata that quickRootMeta
+// could not call valid: objectmeta's checks on the metadata as written
+// from start, cut again when the output does not want it.
+//
+//go:noinline
+func (d *Decoder) quickMetadataFull(mr *memberRead, start int, write bool) {
+	if mr.nameOff < 0 {
+		mr.nameOff = d.nameStart(mr.rawName)
+	}
+	d.val.name, d.val.metaJSON = nil, append(d.val.metaJSON[:0], d.buf[start:]...)
+	d.validateRootMetadataFull(d.buf[start:], &d.meta.spans, mr.nameOff)
+	if !write {
+		d.buf = d.buf[:start]
+	}
+}
+
 // validateRootMetadata is validateMetadata for the root's: the usual
 // metadata, which the fast path read, passes quickRootMeta.
 func (d *Decoder) validateRootMetadata(meta []byte, spans *objectmeta.FieldSpans, off int64) {
@@ -1438,10 +1483,18 @@ func (d *Decoder) closeEmbedded(f *valFrame, segs []fieldpath.Segment, off int64
 	d.val.tm = d.val.tm[:f.tmBase]
 }
 
-// rootMetadataName is the name member of normalised metadata ("" if absent).
-func rootMetadataName(meta []byte) string {
-	v, _ := metadataString(meta, "name")
-	return v
+// rootMetadataName is the root metadata's name ("" if absent): v.name
+// unquoted, or the name member of v.metaJSON.
+func (v *valState) rootMetadataName() string {
+	if v.name != nil {
+		if bytes.IndexByte(v.name, '\\') < 0 {
+			return string(v.name[1 : len(v.name)-1])
+		}
+		u, _ := jsontext.AppendUnquote(nil, v.name)
+		return string(u)
+	}
+	s, _ := metadataString(v.metaJSON, "name")
+	return s
 }
 
 // metadataString is a string member of normalised metadata (valid JSON,

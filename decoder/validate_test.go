@@ -272,6 +272,49 @@ func TestValidation(t *testing.T) {
 	}
 }
 
+// TestValidationRootName: the 422's name is the root metadata's, unquoted,
+// whichever way the metadata was checked: quickMetadata on the strings as
+// read (a valid name, the error elsewhere), or objectmeta's full checks
+// (metadata that quickRootMeta cannot call valid), in every mode.
+func TestValidationRootName(t *testing.T) {
+	// valCRD's schema declares the name (the general step): this one not
+	crd := strings.Replace(valCRD, "              name: {type: string, maxLength: 5, pattern: '^w'}\n", "", 1)
+	if crd == valCRD {
+		t.Fatal("valCRD no longer declares metadata.name as this test expects")
+	}
+	set := compileCRDText(t, crd)
+	const tail = `"spec":{"size":"small","replicas":-1}}`
+	cases := []struct{ meta, want string }{
+		{`{"name":"w"}`, `Widget.example.com "w" is invalid: [spec.replicas: `},
+		{`{"name":"w\u0078"}`, `Widget.example.com "wx" is invalid: [spec.replicas: `},
+		{`{"name":"w","labels":{"a":"-bad"}}`, `Widget.example.com "w" is invalid: [metadata.labels: Invalid value: "-bad": `},
+		{`{"name":"w\u0078","labels":{"a":"-bad"}}`, `Widget.example.com "wx" is invalid: [metadata.labels: `},
+		{`{"generateName":"w-"}`, `Widget.example.com "" is invalid: [spec.replicas: `},
+		{`{"name":"w","ownerReferences":[]}`, `Widget.example.com "w" is invalid: [spec.replicas: `},
+	}
+	for _, c := range cases {
+		for _, mode := range []string{"fast", "slow", "noscan"} {
+			for _, out := range []string{"bytes", "none"} {
+				d := must(New(set, Validation(true)))
+				d.forceSlow, d.noScan = mode == "slow", mode == "noscan"
+				doc := []byte(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":` + c.meta + `,` + tail)
+				var err error
+				if out == "bytes" {
+					_, err = d.AppendPrune(nil, doc)
+				} else {
+					err = d.Validate(doc)
+				}
+				if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+					t.Errorf("%s %s/%s: err = %v, want the prefix %s", c.meta, mode, out, err, c.want)
+				}
+				if r := d.Result().Invalid(); r == nil || !strings.HasPrefix(r.Error(), c.want) {
+					t.Errorf("%s %s/%s: Result().Invalid() = %v, want the prefix %s", c.meta, mode, out, r, c.want)
+				}
+			}
+		}
+	}
+}
+
 // TestValidationAllocs: a valid document allocates nothing in steady
 // state with validation on, in every output mode but the map's.
 func TestValidationAllocs(t *testing.T) {

@@ -865,6 +865,9 @@ func (d *Decoder) memberByRole(f *objFrame, mr *memberRead) (v any, keep bool, e
 		if !d.val.on || f.discard {
 			return d.metadata(mr.p, f.root, f.nulls, f.write)
 		}
+		if f.root && d.quickMetadata(mr, f.write) {
+			return nil, true, nil
+		}
 		// validation reads the normalised metadata: it is written, and
 		// cut again when the output does not want it
 		start := len(d.buf)
