@@ -216,5 +216,21 @@ func FuzzNames(f *testing.F) {
 			ok = len(parts[0]) > 0 && len(parts[0]) <= 253 && sub.MatchString(parts[0]) && len(parts[1]) <= 63 && key.MatchString(parts[1])
 		}
 		check("IsQualifiedName", len(IsQualifiedName(s)) == 0, ok)
+		check("quickQualified", quickQualified([]byte(s), false), ok)
+		if quickQualified([]byte(s), true) {
+			check("quickQualified, lower-cased", len(IsQualifiedName(lower)) == 0, true)
+		}
+		if isASCII(s) {
+			check("quickQualified, lower-cased (ASCII)", quickQualified([]byte(s), true), len(IsQualifiedName(lower)) == 0)
+		}
 	})
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -115,16 +115,47 @@ func quickKeyName(s []byte) bool {
 // quickQualified reports whether s is a qualified name (an optional
 // subdomain prefix and '/', then a key name); lower: s is lower-cased
 // before it is checked (annotation keys; only ASCII letters pass here).
+// The usual key is read once: its subdomain run (subdomainRun) ends at
+// the slash, or at its end when it has none.
 func quickQualified(s []byte, lower bool) bool {
-	slash := bytes.IndexByte(s, '/')
-	if slash < 0 {
-		return quickKeyName(s)
-	}
 	alnum := uint8(cLower)
 	if lower {
 		alnum |= cUpper
 	}
-	return quickSubdomain(s[:slash], alnum) && quickKeyName(s[slash+1:])
+	n := subdomainRun(s, alnum)
+	switch {
+	case n < len(s) && s[n] == '/':
+		return n > 0 && n <= maxSubdomain && class[s[n-1]]&alnum != 0 && quickKeyName(s[n+1:])
+	case n == len(s):
+		// no slash, and every byte a subdomain's: a key name when short
+		// enough and ending in an alphanumeric
+		return n > 0 && n <= maxLabel && class[s[n-1]]&(cLower|cUpper) != 0
+	}
+	// a byte no subdomain has: before a slash the prefix fails; without
+	// one the key name decides
+	return bytes.IndexByte(s[n:], '/') < 0 && quickKeyName(s)
+}
+
+// subdomainRun is the length of the longest start of s that can begin a
+// DNS-1123 subdomain whose alphanumerics are of the classes alnum: an
+// alphanumeric first (0 if there is none), then alphanumerics, '-', and
+// dots each between two alphanumerics.
+func subdomainRun(s []byte, alnum uint8) int {
+	if len(s) == 0 || class[s[0]]&alnum == 0 {
+		return 0
+	}
+	inner := alnum | cDash
+	i := 1
+	for ; i < len(s); i++ {
+		c := class[s[i]]
+		if c&inner != 0 {
+			continue
+		}
+		if c != cDot || class[s[i-1]]&alnum == 0 || i+1 == len(s) || class[s[i+1]]&alnum == 0 {
+			break
+		}
+	}
+	return i
 }
 
 // quickString returns the content of the string that starts at b[i] (its
