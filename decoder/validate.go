@@ -462,7 +462,11 @@ func (d *Decoder) openValObject(f *objFrame) {
 //
 //go:noinline
 func (d *Decoder) openValRoot(f *objFrame) {
-	d.startScale()
+	// the scale paths, from the entry, not its Version: one cache line a
+	// document, not two, to find most often no scale subresource
+	if e := d.res.Entry; e != nil && e.Scale() != nil {
+		d.startScaleOf(e.Scale())
+	}
 	f.noStrLane = d.val.scaleCur != 0 // every path starts at the root
 	d.val.rootClose, d.val.rootOff = true, f.off
 	sum := f.st.ValueFlags() &^ sumEmbedded // the root's apiVersion, kind and metadata: closeRoot
@@ -1678,17 +1682,11 @@ type scaleTarget struct {
 	shows bool
 }
 
-// startScale sets up the scale subresource's paths for the document (at
-// its root, once the CRD version is known).
-func (d *Decoder) startScale() {
-	// from the entry, not its Version: one cache line a document, not
-	// two, to find most often no scale subresource
-	if e := d.res.Entry; e != nil && e.Scale() != nil {
-		d.startScaleOf(e.Scale())
-	}
-}
-
-// startScaleOf is startScale for a version with a scale subresource, sc.
+// startScaleOf sets up the scale subresource's paths for the document, of
+// a version with a scale subresource, sc (at its root, once the CRD
+// version is known: openValRoot).
+//
+//go:noinline
 func (d *Decoder) startScaleOf(sc *schemaauto.Scale) {
 	d.val.scaleCur = 0
 	for i, p := range [3]string{sc.SpecReplicasPath, sc.StatusReplicasPath, sc.LabelSelectorPath} {

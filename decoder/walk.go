@@ -496,7 +496,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 	}
 	if d.val.on && !discard {
 		f.off = d.openOffset()
-		d.openValObject(f) // at the root, it sets up the scale paths (startScale)
+		d.openValObject(f) // at the root, it sets up the scale paths (startScaleOf)
 	}
 	f.write = !discard && d.out == outBytes
 	if !discard && d.out == outMap {
