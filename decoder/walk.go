@@ -650,7 +650,15 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 			d.buf = append(d.buf, raw...)
 		}
 		if d.val.on && err == nil {
-			d.laneStringKept(f, idx, rawName, raw) // validation's checks
+			// validation's checks: none for the usual string, whose
+			// property's flags pass every string, in an object with no
+			// frame (as laneStringKept)
+			if f.props[idx].ValueFlags()&anyString == anyString && !f.vframe && !f.root {
+				f.keptLo |= 1 << uint(idx) // 0 from 64 on (Go's shifts)
+				f.vn++
+			} else {
+				d.laneStringKept(f, idx, rawName, raw)
+			}
 		}
 		return err
 	}
