@@ -284,7 +284,15 @@ func (d *Decoder) takeTypeMeta(f *objFrame) {
 		v.set, v.isString, v.str, v.offset = true, true, append(v.str[:0], doc[m.val+1:m.valEnd-1]...), int64(m.name)
 	}
 	if d.val.on {
-		d.typeMetaVal(f, idx)
+		if i, j := uint(idx[0]), uint(idx[1]); i < uint(len(f.props)) && j < uint(len(f.props)) &&
+			f.props[i].ValueFlags()&f.props[j].ValueFlags()&anyString == anyString && !f.vframe {
+			// the usual declarations pass every string: both kept (as
+			// typeMetaVal)
+			f.keptLo |= 1<<i | 1<<j // 0 from 64 on (Go's shifts)
+			f.vn += 2
+		} else {
+			d.typeMetaVal(f, idx)
+		}
 	}
 	d.sc.pos, d.sc.state, d.sc.from = ms[1].valEnd, sAfter, -1
 }

@@ -178,17 +178,11 @@ func (d *Decoder) memberHint(f *objFrame, idx int, target schemaauto.StateID) {
 // typeMetaVal is takeTypeMeta's validation of the root's apiVersion and
 // kind (properties idx, read by the pre-scan at d.tm.plain), as
 // memberByRole and valueMember do it: each checked against the schema's
-// own declaration (8c), then kept.
+// own declaration (8c), then kept. takeTypeMeta itself keeps both when
+// the usual declarations pass every string.
 //
 //go:noinline
 func (d *Decoder) typeMetaVal(f *objFrame, idx [2]int) {
-	if i, j := uint(idx[0]), uint(idx[1]); i < uint(len(f.props)) && j < uint(len(f.props)) && f.props[i].ValueFlags()&f.props[j].ValueFlags()&anyString == anyString && !f.vframe {
-		// the usual declarations pass every string (memberHint's hint
-		// would pass them): both kept
-		f.keptLo |= 1<<i | 1<<j // 0 from 64 on (Go's shifts)
-		f.vn += 2
-		return
-	}
 	for n, i := range idx {
 		if s := f.props[i].Declared; isSchema(s) {
 			d.memberHint(f, i, s)
