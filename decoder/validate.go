@@ -305,7 +305,9 @@ func (d *Decoder) validateScalar(s schemaauto.StateID, raw jsontext.Value) {
 	d.checkScalar(s, raw)
 }
 
-// checkScalar is validateScalar past its inlined test.
+// checkScalar is validateScalar past its inlined test: the usual node,
+// whose flags the value's kind passes, in a small frame; checkScalarRules
+// for the rest.
 func (d *Decoder) checkScalar(s schemaauto.StateID, raw jsontext.Value) {
 	sum := d.flagsOf(s)
 	if sum&sumScalarKinds != 0 {
@@ -316,6 +318,14 @@ func (d *Decoder) checkScalar(s schemaauto.StateID, raw jsontext.Value) {
 			return // an int32 node's integer of at most 9 digits
 		}
 	}
+	d.checkScalarRules(s, sum, raw)
+}
+
+// checkScalarRules is checkScalar for a scalar that its node's flags
+// (sum) do not pass alone: junctors, or its ValueCheck.
+//
+//go:noinline
+func (d *Decoder) checkScalarRules(s schemaauto.StateID, sum uint16, raw jsontext.Value) {
 	if sum&sumJunctors != 0 {
 		if raw[0] == '"' {
 			if c := d.valueCheck(s); c.Strings != schemaauto.StringsRules && d.stringPasses(c, raw) {
