@@ -210,7 +210,7 @@ func (r *Result) Invalid() *jperrors.InvalidError {
 	if !d.val.invalid() {
 		return nil
 	}
-	e := &jperrors.InvalidError{Kind: r.Kind(), Name: d.val.rootMetadataName()}
+	e := &jperrors.InvalidError{Kind: r.Kind(), Name: d.val.rootMetadataName(d.doc)}
 	if r.Entry != nil {
 		e.Group = r.Entry.GVK.Group
 	}

@@ -81,7 +81,9 @@ type valState struct {
 	buf      []byte   // the output buffer of Validate and DecodeMap
 	tm       []byte   // the open embedded resources' apiVersion and kind
 	metaJSON []byte   // the root's normalised metadata, or
-	name     []byte   // its name as written, quoted, in the document (quickMetadata)
+	// its name as written, quoted, in the document (quickMetadata), when
+	// nameLen > 0: d.doc[nameAt:nameAt+nameLen]
+	nameAt, nameLen int
 	meta     bool     // the root's metadata was validated
 	errs     []valRec // the schema step's errors, in the server's order
 	frames   []valFrame
@@ -157,7 +159,7 @@ type valFrame struct {
 }
 
 func (d *Decoder) resetValidation() {
-	d.val.metaJSON, d.val.name, d.val.meta = d.val.metaJSON[:0], nil, false
+	d.val.metaJSON, d.val.nameLen, d.val.meta = d.val.metaJSON[:0], 0, false
 	d.val.rootMeta, d.val.embedded, d.val.tm, d.val.names = d.val.rootMeta[:0], d.val.embedded[:0], d.val.tm[:0], d.val.names[:0]
 	d.val.lists, d.val.scale, d.val.scaleOn, d.val.scaleCur = d.val.lists[:0], d.val.scale[:0], false, 0
 	d.val.errs, d.val.frames, d.val.kept = d.val.errs[:0], d.val.frames[:0], d.val.kept[:0]
@@ -1321,11 +1323,14 @@ func (d *Decoder) quickMetadata(mr *memberRead, write bool) bool {
 		d.a.State(mr.p.Declared).Flags&schemaauto.DefaultsBelow != 0 {
 		return false
 	}
-	d.meta.metaOffsets, d.meta.indexed = d.meta.metaOffsets[:0], false
+	// (metadata's metaOffsets and indexed are its own: it resets them)
 	if _, ok := d.scanFastMeta(); !ok {
 		return false
 	}
-	d.val.meta, d.val.name = true, d.meta.fields[objectmeta.FieldName] // a slice of d.doc, read if the document fails
+	// the name, a slice of d.doc, is read if the document fails: where it
+	// lies, stored without a write barrier
+	name := d.meta.fields[objectmeta.FieldName]
+	d.val.meta, d.val.nameAt, d.val.nameLen = true, cap(d.doc)-cap(name), len(name)
 	start, quick := len(d.buf), d.quickRootMeta()
 	if write || !quick {
 		d.appendFastMeta()
@@ -1345,7 +1350,7 @@ func (d *Decoder) quickMetadataFull(mr *memberRead, start int, write bool) {
 	if mr.nameOff < 0 {
 		mr.nameOff = d.nameStart(mr.rawName)
 	}
-	d.val.name, d.val.metaJSON = nil, append(d.val.metaJSON[:0], d.buf[start:]...)
+	d.val.nameLen, d.val.metaJSON = 0, append(d.val.metaJSON[:0], d.buf[start:]...)
 	d.validateRootMetadataFull(d.buf[start:], &d.meta.spans, mr.nameOff)
 	if !write {
 		d.buf = d.buf[:start]
@@ -1491,14 +1496,16 @@ func (d *Decoder) closeEmbedded(f *valFrame, segs []fieldpath.Segment, off int64
 	d.val.tm = d.val.tm[:f.tmBase]
 }
 
-// rootMetadataName is the root metadata's name ("" if absent): v.name
-// unquoted, or the name member of v.metaJSON.
-func (v *valState) rootMetadataName() string {
-	if v.name != nil {
-		if bytes.IndexByte(v.name, '\\') < 0 {
-			return string(v.name[1 : len(v.name)-1])
+// rootMetadataName is the root metadata's name ("" if absent): the one
+// quickMetadata noted in the document doc, unquoted, or the name member
+// of v.metaJSON.
+func (v *valState) rootMetadataName(doc []byte) string {
+	if v.nameLen > 0 {
+		name := doc[v.nameAt : v.nameAt+v.nameLen]
+		if bytes.IndexByte(name, '\\') < 0 {
+			return string(name[1 : len(name)-1])
 		}
-		u, _ := jsontext.AppendUnquote(nil, v.name)
+		u, _ := jsontext.AppendUnquote(nil, name)
 		return string(u)
 	}
 	s, _ := metadataString(v.metaJSON, "name")
