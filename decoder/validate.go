@@ -449,16 +449,22 @@ func (d *Decoder) openOffset() int64 {
 // (schemaauto.ValueCheck.ObjectCounts) counts its kept members in f and
 // checks them when it closes. The root is such an object when its own
 // checks allow (its scale and metadata are checked after its value,
-// closeRoot; openValRoot).
+// closeRoot; openValRoot). It inlines in openObject, which has set
+// f.noStrLane from the scale paths.
 func (d *Decoder) openValObject(f *objFrame) {
+	if sum := f.st.ValueFlags(); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK || f.root {
+		d.openValObjectSome(f, sum)
+	}
+}
+
+// openValObjectSome is openValObject for the root (openValRoot) and for
+// an object with checks of its own (openValObjectWork).
+func (d *Decoder) openValObjectSome(f *objFrame, sum uint16) {
 	if f.root {
 		d.openValRoot(f)
 		return
 	}
-	f.noStrLane = d.val.scaleCur != 0 // openObject set it for this object
-	if sum := f.st.ValueFlags(); sum&(sumObjectOK|sumObjectWork|sumEmbedded) != sumObjectOK {
-		d.openValObjectWork(f, sum)
-	}
+	d.openValObjectWork(f, sum)
 }
 
 // openValRoot is openValObject for the root: the document's scale paths

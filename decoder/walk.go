@@ -489,6 +489,7 @@ func (d *Decoder) openObject(f *objFrame, s schemaauto.StateID, discard bool) er
 		f.scaleUp, d.val.scaleCur = d.val.scaleCur, 0
 		if d.val.on && !discard { // not in a status a create drops, nor a pruned subtree
 			d.val.scaleCur = d.scaleChildOf(f.scaleUp)
+			f.noStrLane = d.val.scaleCur != 0
 		}
 	}
 	if !discard {
