@@ -80,10 +80,9 @@ type valState struct {
 	metaV    objectmeta.Validator
 	buf      []byte   // the output buffer of Validate and DecodeMap
 	tm       []byte   // the open embedded resources' apiVersion and kind
-	metaJSON []byte   // the root's normalised metadata, or
-	// its name as written, quoted, in the document (quickMetadata), when
-	// nameLen > 0: d.doc[nameAt:nameAt+nameLen]
-	nameAt, nameLen int
+	metaJSON []byte   // the root's normalised metadata, or, when nameLen > 0,
+	nameAt   int      // its name as written, quoted, in the document (quickMetadata):
+	nameLen  int      // d.doc[nameAt:nameAt+nameLen]
 	meta     bool     // the root's metadata was validated
 	errs     []valRec // the schema step's errors, in the server's order
 	frames   []valFrame
