@@ -38,8 +38,7 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 	var v any
 	var off int64 // where the metadata value starts
 	var err error
-	if d.out != outMap && d.rawFast &&
-		(!isSchema(p.Declared) || d.cfg.noDefaults || d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow == 0) {
+	if d.rawMetaOK(p) {
 		var done, keep bool
 		if v, off, done, keep, err = d.rawMetadata(p, root, prunesNulls, write); done || err != nil {
 			return nil, keep, err
@@ -60,6 +59,14 @@ func (d *Decoder) metadata(p *schemaauto.Prop, root, prunesNulls, write bool) (a
 		return meta, true, nil
 	}
 	return nil, true, nil
+}
+
+// rawMetaOK reports whether the metadata of property p can be read as a
+// raw value (rawMetadata, quickMetadata): on the fast path, bytes or no
+// output, and no defaults inside it to apply.
+func (d *Decoder) rawMetaOK(p *schemaauto.Prop) bool {
+	return d.out != outMap && d.rawFast &&
+		(!isSchema(p.Declared) || d.cfg.noDefaults || d.a.State(p.Declared).Flags&schemaauto.DefaultsBelow == 0)
 }
 
 // rawMetadata reads the metadata as a raw value (the fast path): done when

@@ -1324,8 +1324,7 @@ func (d *Decoder) metaCheck(meta []byte, spans *objectmeta.FieldSpans, o objectm
 // metadata of any other form, or under a schema that declares the name or
 // defaults inside the metadata: memberByRole's general step reads those.
 func (d *Decoder) quickMetadata(mr *memberRead, write bool) bool {
-	if !d.scanning || d.out == outMap || d.a.DeclaresName() || isSchema(mr.p.Declared) && !d.cfg.noDefaults &&
-		d.a.State(mr.p.Declared).Flags&schemaauto.DefaultsBelow != 0 {
+	if !d.scanning || d.a.DeclaresName() || !d.rawMetaOK(mr.p) {
 		return false
 	}
 	// (metadata's metaOffsets and indexed are its own: it resets them)

@@ -652,11 +652,9 @@ func (d *Decoder) laneMember(f *objFrame, idx int, rawName []byte, vk jsontext.K
 		}
 		if d.val.on && err == nil {
 			// validation's checks: none for the usual string, whose
-			// property's flags pass every string, in an object with no
-			// frame (as laneStringKept)
-			if f.props[idx].ValueFlags()&anyString == anyString && !f.vframe && !f.root {
-				f.keptLo |= 1 << uint(idx) // 0 from 64 on (Go's shifts)
-				f.vn++
+			// property's flags pass every string: kept (as laneStringKept)
+			if f.props[idx].ValueFlags()&anyString == anyString && !f.root {
+				d.keptMember(f, idx, nil)
 			} else {
 				d.laneStringKept(f, idx, rawName, raw)
 			}
